@@ -1,0 +1,48 @@
+"""The engine contract and what every game shares."""
+
+from .actions import Action, ActionCodec, ActionFormatError
+from .bot import Bot, SeatView
+from .errors import (
+    DataFileError,
+    IllegalAction,
+    InvalidOptions,
+    ReplayError,
+    TopSecretError,
+    UnknownName,
+)
+from .events import Event, private, public, visible_events
+from .game import Game, State, play_random_step, run_random_game
+from .options import OptionSpec, parse_option_texts, resolve_options
+from .replay import LoggedAction, ReplayLog, replay
+from .rng import Rng
+from .simultaneous import SimultaneousStep
+
+__all__ = [
+    "Action",
+    "ActionCodec",
+    "ActionFormatError",
+    "Bot",
+    "DataFileError",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "InvalidOptions",
+    "LoggedAction",
+    "OptionSpec",
+    "ReplayError",
+    "ReplayLog",
+    "Rng",
+    "SeatView",
+    "SimultaneousStep",
+    "State",
+    "TopSecretError",
+    "UnknownName",
+    "parse_option_texts",
+    "play_random_step",
+    "private",
+    "public",
+    "replay",
+    "resolve_options",
+    "run_random_game",
+    "visible_events",
+]

@@ -1,0 +1,253 @@
+"""The engine contract every game follows.
+
+A :class:`Game` is an immutable description with a factory for states. A :class:`State` is
+the mutable table: who acts, what they may do, what happens when they do it, and what each
+seat may know. Bots, the server, the arena and the RL adapters are written against this
+contract only.
+
+Example::
+
+    from topsecret.games import get_game
+    from topsecret.core import Rng
+
+    game = get_game("vault")
+    state = game.new_state(players=3, seed=7)
+    rng = Rng(1)
+    while not state.is_over():
+        for seat in state.acting_players():
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    print(state.scores())
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .actions import Action, ActionCodec
+from .errors import IllegalAction, InvalidOptions
+from .events import Event
+from .options import OptionSpec, OptionValue, resolve_options
+from .rng import Rng
+from .simultaneous import SimultaneousStep
+
+if TYPE_CHECKING:
+    from .bot import Bot
+
+
+class Game(ABC):
+    """An immutable description of one game: identity, player range, options, factory."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    #: "sequential", "simultaneous" or "realtime": how the game is mostly played.
+    play_style: ClassVar[str] = "sequential"
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, OptionValue]:
+        return resolve_options(self.option_specs, given)
+
+    def check_players(self, players: int) -> None:
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise InvalidOptions(
+                f"{self.title} is for {self.min_players}-{self.max_players} players, not {players}"
+            )
+
+    def new_state(
+        self, players: int, options: Mapping[str, Any] | None = None, seed: int = 0
+    ) -> State:
+        """A fresh table: checks the player count and options, then sets up with the seed."""
+        self.check_players(players)
+        return self._new_state(players, self.resolve_options(options), seed)
+
+    @abstractmethod
+    def _new_state(self, players: int, options: dict[str, OptionValue], seed: int) -> State:
+        """Set up a table; players and options are already checked."""
+
+    @abstractmethod
+    def codec(self, players: int) -> ActionCodec:
+        """JSON and integer forms of this game's actions for a given player count."""
+
+    def bots(self) -> Mapping[str, Callable[[int], Bot]]:
+        """Bots written for this game, by name; each factory takes a seed."""
+        return {}
+
+    def describe_action(self, action: Action) -> str:
+        """A short sentence for people (menus, logs)."""
+        return repr(action)
+
+    def render_text(self, observation: Mapping[str, Any]) -> Any:
+        """A terminal view of one seat's observation (a Rich renderable or a string)."""
+        return repr(observation)
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "play_style": self.play_style,
+            "options": [spec.describe() for spec in self.option_specs],
+        }
+
+
+class State(ABC):
+    """One table in play. Changes happen only through :meth:`apply`.
+
+    Games implement the ``_``-prefixed hooks; :meth:`apply` is shared so that legality
+    checks and commit-then-reveal behave the same in every game.
+    """
+
+    __slots__ = ()
+
+    @property
+    @abstractmethod
+    def game(self) -> Game: ...
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def rng(self) -> Rng:
+        """The state's own seeded generator: the only source of chance in a game."""
+
+    # -- who acts and what they may do ------------------------------------------------
+
+    def open_step(self) -> SimultaneousStep | None:
+        """The simultaneous step in progress, if the game is in one."""
+        return None
+
+    def acting_players(self) -> tuple[int, ...]:
+        """Seats that owe a decision now (or, in real-time play, that may act now)."""
+        step = self.open_step()
+        if step is not None:
+            return step.waiting()
+        return self._acting_players()
+
+    def _acting_players(self) -> tuple[int, ...]:
+        """Seats that act outside simultaneous steps. Games with sequential play override."""
+        return ()
+
+    @abstractmethod
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every action this seat may take now; empty when it has nothing to do."""
+
+    def explain_illegal(self, player: int, action: Action) -> IllegalAction:
+        """Why an action is not legal, naming the rule. Games override for precise rules."""
+        return IllegalAction(f"{action!r} is not a legal action for seat {player} now", "rules")
+
+    # -- changing the state -----------------------------------------------------------
+
+    def apply(self, player: int, action: Action) -> list[Event]:
+        """Validate and take an action; returns the events it caused.
+
+        An illegal action raises :class:`IllegalAction` and leaves the state untouched.
+        In a simultaneous step the action is committed hidden; the step resolves when the
+        last seat commits.
+        """
+        self.check_action(player, action)
+        step = self.open_step()
+        if step is None:
+            return self._apply(player, action)
+        events = step.commit(player, action)
+        if step.is_complete():
+            events.extend(self._resolve(step.reveal()))
+        return events
+
+    def check_action(self, player: int, action: Action) -> None:
+        """Raise :class:`IllegalAction` unless the seat may take this action now."""
+        if self.is_over():
+            raise IllegalAction("the game is over", "end of the game")
+        if not isinstance(player, int) or not 0 <= player < self.num_players:
+            raise IllegalAction(f"there is no seat {player!r} at this table", "seats")
+        if player not in self.acting_players():
+            raise IllegalAction(f"seat {player} has no decision to make now", "turn order")
+        if action not in self.legal_actions(player):
+            raise self.explain_illegal(player, action)
+
+    def _apply(self, player: int, action: Action) -> list[Event]:
+        """Take a checked action outside a simultaneous step."""
+        raise IllegalAction("this game has no sequential actions", "turn order")
+
+    def _resolve(self, choices: Mapping[int, Action]) -> list[Event]:
+        """Reveal and resolve a complete simultaneous step."""
+        raise IllegalAction("this game has no simultaneous steps", "turn order")
+
+    def default_action(self, player: int) -> Action:
+        """What a seat does on a timeout; games may choose something wiser than the first."""
+        actions = self.legal_actions(player)
+        if not actions:
+            raise IllegalAction(f"seat {player} has no decision to make now", "turn order")
+        return actions[0]
+
+    # -- what may be known ------------------------------------------------------------
+
+    @abstractmethod
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """JSON-safe view of exactly what a seat may know; ``None`` is a spectator."""
+
+    @abstractmethod
+    def determinize(self, player: int, rng: Rng) -> State:
+        """A full state consistent with ``observation(player)``, hidden parts sampled."""
+
+    # -- the end ----------------------------------------------------------------------
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Each seat's score (final once the game is over)."""
+
+    def winners(self) -> list[int]:
+        """Seats that won; by default the highest scores, ties sharing the win."""
+        if not self.is_over():
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    # -- copies and records -----------------------------------------------------------
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy: changing one never changes the other."""
+
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as JSON-safe data (hidden parts included): for tests and logs."""
+
+
+def play_random_step(state: State, rng: Rng) -> int:
+    """Every acting seat takes a uniformly random legal action; returns how many acted."""
+    acted = 0
+    for seat in state.acting_players():
+        # An earlier seat's action may have closed this seat's decision (a step resolved).
+        if state.is_over() or seat not in state.acting_players():
+            continue
+        actions = state.legal_actions(seat)
+        if actions:
+            state.apply(seat, rng.choice(actions))
+            acted += 1
+    return acted
+
+
+def run_random_game(state: State, rng: Rng, max_steps: int = 1_000_000) -> int:
+    """Play random legal actions to the end; returns the number of decisions taken."""
+    steps = 0
+    while not state.is_over():
+        acted = play_random_step(state, rng)
+        if acted == 0:
+            raise RuntimeError("no seat can act but the game is not over")
+        steps += acted
+        if steps > max_steps:
+            raise RuntimeError(f"game did not end within {max_steps} decisions")
+    return steps
+
+
+__all__: Sequence[str] = ["Game", "State", "play_random_step", "run_random_game"]

@@ -1,0 +1,109 @@
+"""Game options: declared once per game, validated with errors that name the option."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import InvalidOptions
+
+OptionValue = bool | int | str
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option of a game: its name, type, default, help and allowed values."""
+
+    name: str
+    type: type
+    default: OptionValue
+    help: str
+    choices: tuple[str, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def parse_text(self, text: str) -> OptionValue:
+        """Read a value typed on a command line."""
+        if self.type is bool:
+            lowered = text.strip().lower()
+            if lowered in ("1", "true", "yes", "on"):
+                return True
+            if lowered in ("0", "false", "no", "off"):
+                return False
+            raise InvalidOptions(f"option '{self.name}' takes true or false, not {text!r}")
+        if self.type is int:
+            try:
+                return self.check(int(text))
+            except ValueError:
+                raise InvalidOptions(
+                    f"option '{self.name}' takes a whole number, not {text!r}"
+                ) from None
+        return self.check(text)
+
+    def check(self, value: Any) -> OptionValue:
+        if self.type is bool:
+            if not isinstance(value, bool):
+                raise InvalidOptions(f"option '{self.name}' takes true or false, not {value!r}")
+            return value
+        if self.type is int:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise InvalidOptions(f"option '{self.name}' takes a whole number, not {value!r}")
+            if self.minimum is not None and value < self.minimum:
+                raise InvalidOptions(f"option '{self.name}' must be at least {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise InvalidOptions(f"option '{self.name}' must be at most {self.maximum}")
+            return value
+        if not isinstance(value, str):
+            raise InvalidOptions(f"option '{self.name}' takes text, not {value!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(self.choices)
+            raise InvalidOptions(f"option '{self.name}' must be one of: {allowed}")
+        return value
+
+    def describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.name,
+            "type": self.type.__name__,
+            "default": self.default,
+            "help": self.help,
+        }
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        return out
+
+
+def resolve_options(
+    specs: Sequence[OptionSpec], given: Mapping[str, Any] | None
+) -> dict[str, OptionValue]:
+    """Defaults overlaid with the given values, every one checked."""
+    by_name = {spec.name: spec for spec in specs}
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        known = ", ".join(sorted(by_name)) or "none"
+        raise InvalidOptions(f"unknown option(s) {', '.join(unknown)}; this game has: {known}")
+    return {
+        name: spec.check(given[name]) if name in given else spec.default
+        for name, spec in by_name.items()
+    }
+
+
+def parse_option_texts(specs: Sequence[OptionSpec], texts: Sequence[str]) -> dict[str, OptionValue]:
+    """Options typed as ``name=value`` on a command line."""
+    by_name = {spec.name: spec for spec in specs}
+    out: dict[str, OptionValue] = {}
+    for text in texts:
+        name, sep, value = text.partition("=")
+        name = name.strip()
+        if not sep:
+            raise InvalidOptions(f"write options as name=value, not {text!r}")
+        if name not in by_name:
+            known = ", ".join(sorted(by_name)) or "none"
+            raise InvalidOptions(f"unknown option {name!r}; this game has: {known}")
+        out[name] = by_name[name].parse_text(value)
+    return out

@@ -1,0 +1,146 @@
+"""Replay logs: the options, the seed and the action log reproduce a game exactly."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .actions import ActionFormatError
+from .errors import IllegalAction, ReplayError
+from .game import Game, State
+
+FORMAT = "topsecret-replay"
+VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedAction:
+    seat: int
+    action: dict[str, Any]
+    #: Server clock stamp in seconds, for real-time games; ``None`` otherwise.
+    time: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat, "action": self.action}
+        if self.time is not None:
+            out["time"] = self.time
+        return out
+
+
+@dataclass(slots=True)
+class ReplayLog:
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    actions: list[LoggedAction] = field(default_factory=list)
+    scores: list[float] | None = None
+    bots: list[str] | None = None
+
+    def record(self, seat: int, action_json: dict[str, Any], time: float | None = None) -> None:
+        self.actions.append(LoggedAction(seat, action_json, time))
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "actions": [a.to_json() for a in self.actions],
+        }
+        if self.bots is not None:
+            out["bots"] = self.bots
+        if self.scores is not None:
+            out["scores"] = self.scores
+        return out
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+
+    def save(self, path: str | Path) -> None:
+        target = Path(path)
+        tmp = target.with_suffix(target.suffix + ".tmp")
+        tmp.write_text(self.dumps() + "\n", encoding="utf-8")
+        tmp.replace(target)  # atomic: a crash never leaves half a log
+
+    @classmethod
+    def from_json(cls, data: Any) -> ReplayLog:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ReplayError(f'not a Top Secret replay (expected "format": "{FORMAT}")')
+        if data.get("version") != VERSION:
+            raise ReplayError(f"unsupported replay version {data.get('version')!r}")
+        try:
+            game = data["game"]
+            players = data["players"]
+            seed = data["seed"]
+            options = data.get("options", {})
+            raw_actions = data["actions"]
+        except KeyError as exc:
+            raise ReplayError(f"replay is missing the field {exc.args[0]!r}") from None
+        if not isinstance(game, str):
+            raise ReplayError("replay field 'game' must be text")
+        if not isinstance(players, int) or not isinstance(seed, int):
+            raise ReplayError("replay fields 'players' and 'seed' must be whole numbers")
+        if not isinstance(options, dict) or not isinstance(raw_actions, list):
+            raise ReplayError("replay fields 'options' and 'actions' must be an object and a list")
+        actions = []
+        for index, entry in enumerate(raw_actions):
+            if (
+                not isinstance(entry, dict)
+                or not isinstance(entry.get("seat"), int)
+                or not isinstance(entry.get("action"), dict)
+            ):
+                raise ReplayError(f'action #{index} must be {{"seat": int, "action": {{...}}}}')
+            time = entry.get("time")
+            if time is not None and not isinstance(time, (int, float)):
+                raise ReplayError(f"action #{index}: 'time' must be a number")
+            actions.append(LoggedAction(entry["seat"], entry["action"], time))
+        scores = data.get("scores")
+        if scores is not None and (
+            not isinstance(scores, list) or not all(isinstance(s, (int, float)) for s in scores)
+        ):
+            raise ReplayError("replay field 'scores' must be a list of numbers")
+        bots = data.get("bots")
+        return cls(game, players, seed, options, actions, scores, bots)
+
+    @classmethod
+    def load(cls, path: str | Path) -> ReplayLog:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ReplayError(f"cannot read {path}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise ReplayError(f"{path} is not a text file") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ReplayError(f"{path} is not valid JSON: {exc}") from None
+        return cls.from_json(data)
+
+
+def replay(game: Game, log: ReplayLog, *, check_scores: bool = True) -> State:
+    """Rebuild a game from its log; raises :class:`ReplayError` on any mismatch."""
+    if log.game != game.id:
+        raise ReplayError(f"this log is for {log.game!r}, not {game.id!r}")
+    try:
+        state = game.new_state(log.players, log.options, log.seed)
+    except Exception as exc:
+        raise ReplayError(f"cannot set up the logged game: {exc}") from None
+    codec = game.codec(log.players)
+    for index, entry in enumerate(log.actions):
+        try:
+            action = codec.from_json(entry.action)
+            state.apply(entry.seat, action)
+        except (ActionFormatError, IllegalAction) as exc:
+            raise ReplayError(
+                f"action #{index} by seat {entry.seat} cannot be replayed: {exc}"
+            ) from None
+    if check_scores and log.scores is not None and state.scores() != log.scores:
+        raise ReplayError(
+            f"replayed scores {state.scores()} differ from the logged scores {log.scores}"
+        )
+    return state
