@@ -170,6 +170,14 @@ class State(ABC):
         if action not in self.legal_actions(player):
             raise self.explain_illegal(player, action)
 
+    def advance_time(self, now: float) -> list[Event]:
+        """Tell a real-time game the server's clock (seconds); the engine never reads one.
+
+        The server (or a virtual clock in simulations and tests) calls this before each
+        action and on its ticks; timed effects happen here. Turn-based games ignore it.
+        """
+        return []
+
     def _apply(self, player: int, action: Action) -> list[Event]:
         """Take a checked action outside a simultaneous step."""
         raise IllegalAction("this game has no sequential actions", "turn order")

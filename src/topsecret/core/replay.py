@@ -134,6 +134,8 @@ def replay(game: Game, log: ReplayLog, *, check_scores: bool = True) -> State:
     for index, entry in enumerate(log.actions):
         try:
             action = codec.from_json(entry.action)
+            if entry.time is not None:
+                state.advance_time(entry.time)
             state.apply(entry.seat, action)
         except (ActionFormatError, IllegalAction) as exc:
             raise ReplayError(
