@@ -1,0 +1,115 @@
+"""Text for people: one seat's view of the table, and actions as short sentences."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...core import Action
+from .actions import (
+    Accuse,
+    CompleteMission,
+    Draw,
+    Glance,
+    Look,
+    LookAtCards,
+    LookAtLocation,
+    Pass,
+    Wink,
+)
+from .components import standard_components
+
+
+def location_name(location_id: str) -> str:
+    for location in standard_components().locations:
+        if location.id == location_id:
+            return location.name
+    return location_id
+
+
+def agent_name(seat: int) -> str:
+    agent = standard_components().agents[seat]
+    return f"{agent.name} ({agent.colour})"
+
+
+def describe_action(action: Action) -> str:
+    if isinstance(action, Look):
+        return f"look at seat {action.seat}"
+    if isinstance(action, LookAtLocation):
+        return f"look toward the {location_name(action.location).lower()}"
+    if isinstance(action, LookAtCards):
+        return "look at your cards"
+    if isinstance(action, Wink):
+        return "wink at the player you are looking at"
+    if isinstance(action, Glance):
+        return "glance toward your meeting place"
+    if isinstance(action, Accuse):
+        return f"catch! seat {action.winker} winked at seat {action.contact}"
+    if isinstance(action, Draw):
+        return "draw an agent card and a location card"
+    if isinstance(action, CompleteMission):
+        return f"complete the mission at the {location_name(action.location).lower()}"
+    if isinstance(action, Pass):
+        parts = [
+            name
+            for name, chosen in (
+                ("agent", action.discard_agent),
+                ("location", action.discard_location),
+            )
+            if chosen
+        ]
+        return "pass" + (f", replacing your {' and '.join(parts)} card" if parts else "")
+    return repr(action)
+
+
+def describe_gaze(gaze: Mapping[str, Any] | None) -> str:
+    if gaze is None:
+        return "-"
+    if gaze["at"] == "seat":
+        return f"seat {gaze['seat']}"
+    if gaze["at"] == "location":
+        return f"the {location_name(gaze['location']).lower()}"
+    return "their cards"
+
+
+def render_text(observation: Mapping[str, Any]) -> str:
+    seat = observation.get("seat")
+    lines = [f"Top Secret, the winking game - time {observation['now']:.1f}s"]
+    if observation["over"]:
+        lines.append(f"Game over: {observation['end_reason']}.")
+    phase = "opening round" if observation["opening"] else "mission rounds"
+    deadline = observation.get("turn_deadline")
+    timer = f", turn ends at {deadline:.1f}s" if deadline is not None else ""
+    lines.append(f"Suitcase: seat {observation['holder']} ({phase}{timer})")
+    lines.append(
+        f"Agent deck {observation['agent_deck']}, location deck {observation['location_deck']}"
+    )
+    for index, player in enumerate(observation["players"]):
+        mark = "*" if index == seat else " "
+        lines.append(
+            f"{mark} seat {index}: {player['agent']} ({player['colour']}) "
+            f"points {player['points']} chips {player['chips']}"
+        )
+    hand = observation.get("hand")
+    if hand is not None:
+        agent = "-" if hand["agent"] is None else agent_name(hand["agent"])
+        where = "-" if hand["location"] is None else location_name(hand["location"])
+        lines.append(f"Your agent card: {agent}; your location card: {where}")
+    if "gaze" in observation:
+        lines.append(
+            f"You look at {describe_gaze(observation['gaze'])}; "
+            f"they look at {describe_gaze(observation['their_gaze'])}"
+        )
+        watched = ", ".join(str(s) for s in observation["watched_by"]) or "nobody"
+        lines.append(f"Looking at you: {watched}")
+        for signal in observation["signals"][-5:]:
+            what = (
+                "winked"
+                if signal["signal"] == "wink"
+                else f"glanced at the {location_name(signal['location']).lower()}"
+            )
+            lines.append(
+                f"  {signal['time']:.1f}s: seat {signal['seat']} {what} while looking at "
+                f"{describe_gaze(signal['looking_at'])}"
+            )
+    return "\n".join(lines)
