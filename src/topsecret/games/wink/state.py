@@ -700,7 +700,8 @@ class WinkState(State):
             "agent_discard": len(self.agent_discard),
             "location_discard": len(self.location_discard),
             "removed": len(self.removed),
-            "stats": dict(self.stats),
+            # How many winks there were is secret: a wink is seen only by its witnesses.
+            "stats": {key: value for key, value in self.stats.items() if key != "winks"},
             "over": self.over,
             "end_reason": self.end_reason,
         }
