@@ -14,9 +14,7 @@ from topsecret.games import get_game
 from topsecret.games.wink import GAME, WinkState
 from topsecret.games.wink.actions import Accuse, Wink, action_space
 
-SLOW_OK = settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+SLOW_OK = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def played(players: int, seed: int, steps: int, mode: str = "signals") -> WinkState:
