@@ -104,3 +104,20 @@ def test_companion_mode_trusts_the_table_about_winks() -> None:
     )
     state.apply(TOM, CompleteMission("fountain"))
     assert state.scores() == [1.0, 0.0, 1.0, 0.0]
+
+
+def test_the_holder_never_reveals_their_own_location_card() -> None:
+    """Rulebook 001 §Mission abschließen: a player never reveals their location card on
+    their own turn; only a contact named correctly does."""
+    state = tom_has_winked_at_julia()
+    state.holder = TOM
+    tom_location = "street_cafe"
+    for action in state.legal_actions(TOM):
+        if isinstance(action, (CompleteMission, Pass)):
+            events = state.clone().apply(TOM, action)
+            for event in events:
+                if event.audience is None:
+                    told = dict(event.data)
+                    if event.kind == "mission":
+                        told.pop("location")  # the place Tom names, not his card
+                    assert tom_location not in str(told)
