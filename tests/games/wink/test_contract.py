@@ -12,7 +12,7 @@ from topsecret.arena import play_match
 from topsecret.core import IllegalAction, ReplayLog, Rng, replay, run_random_game
 from topsecret.games import get_game
 from topsecret.games.wink import GAME, WinkState
-from topsecret.games.wink.actions import Accuse, Wink, action_space
+from topsecret.games.wink.actions import Accuse, Glance, Wink, action_space
 
 SLOW_OK = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -244,3 +244,17 @@ def test_clone_is_independent() -> None:
         copy.apply(seat, rng.choice(copy.legal_actions(seat)))
     assert state.snapshot() != copy.snapshot()
     assert not state.is_over()
+
+
+def test_determinize_keeps_a_location_seen_in_a_glance() -> None:
+    state = played(5, 8, 80)
+    assert not state.is_over()
+    glancer = next(s for s in range(5) if state.location[s] is not None)
+    watcher = (glancer + 1) % 5
+    state.gaze[watcher] = ("seat", glancer)
+    state.apply(glancer, Glance())
+    state.gaze[watcher] = ("cards", 0)  # looking away does not make it forgotten
+    for sample_seed in range(10):
+        sample = state.determinize(watcher, Rng(sample_seed))
+        assert isinstance(sample, WinkState)
+        assert sample.location[glancer] == state.location[glancer]

@@ -9,6 +9,7 @@ from ...core import Action, ActionCodec, Bot, Game, OptionSpec
 from ...core.options import OptionValue
 from .actions import ACTION_CLASSES, action_space
 from .components import standard_components
+from .heuristic import HeuristicBot
 from .render import describe_action, render_text
 from .state import COMPANION, SIGNALS, WinkState, options_to_kwargs
 
@@ -71,8 +72,6 @@ class WinkGame(Game):
         )
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
-        from .heuristic import HeuristicBot  # bots import the game's state types
-
         return {"heuristic": HeuristicBot}
 
     def describe_action(self, action: Action) -> str:
