@@ -67,3 +67,10 @@ def test_broken_files_are_refused_with_a_clear_error(
 def test_a_missing_file_is_reported(tmp_path: Path) -> None:
     with pytest.raises(DataFileError, match="not found"):
         load_components(tmp_path / "nothing.toml")
+
+
+def test_alternative_signals_from_the_rulebook() -> None:
+    """Rulebook 001 §Alternative Signale: blink, raised eyebrows or a nod instead of a wink."""
+    signals = standard_components().signals
+    assert [s.id for s in signals] == ["wink", "blink", "eyebrows", "nod"]
+    assert all(s.source == "rulebook" for s in signals)

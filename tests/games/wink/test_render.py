@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from topsecret.games.wink import GAME
+from topsecret.games.wink import GAME, WinkState
 from topsecret.games.wink.actions import Wink, action_space
 
 from .tables import JAN, JULIA, TOM, table
@@ -32,3 +32,22 @@ def test_the_view_shows_hand_gaze_and_signals_seen() -> None:
     assert "Looking at you: 0" in text
     assert "3.0s: seat 0 winked while looking at seat 1" in text
     assert "hand" not in GAME.render_text(state.observation(None)).lower()
+
+
+def test_the_table_may_agree_on_another_signal() -> None:
+    """Rulebook 001 §Alternative Signale: the agreed signal is shown by its name."""
+    state = GAME.new_state(4, {"signal": "nod"}, seed=1)
+    assert state.observation(0)["signal_style"] == "nod"
+    assert isinstance(state, WinkState)
+    state.seen[1].append(
+        {
+            "signal": "wink",
+            "seat": 0,
+            "time": 1.0,
+            "looking_at": {"at": "seat", "seat": 2},
+            "agent_epoch": 0,
+        }
+    )
+    assert "seat 0 gave the signal (nod) while looking at seat 2" in GAME.render_text(
+        state.observation(1)
+    )

@@ -30,12 +30,22 @@ class Agent:
 
 
 @dataclass(frozen=True, slots=True)
+class Signal:
+    """A signal the table may agree on instead of a wink (§Alternative Signale)."""
+
+    id: str
+    name: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class Components:
     agent_cards_per_agent: int
     observation_chips: int
     first_game_removed_per_player: int
     locations: tuple[Location, ...]
     agents: tuple[Agent, ...]
+    signals: tuple[Signal, ...]
 
     @property
     def location_ids(self) -> tuple[str, ...]:
@@ -91,7 +101,15 @@ def parse_components(data: dict[str, Any], where: str) -> Components:
         raise DataFileError(f"{where}: need {MAX_PLAYERS} agents, found {len(agents)}")
     if len({agent.name for agent in agents}) != len(agents):
         raise DataFileError(f"{where}: two agents share a name")
-    return Components(per_agent, chips, removed, tuple(locations), tuple(agents))
+    signals = []
+    for index, raw in enumerate(table_list(data, "signal", where)):
+        at = f"{where} [[signal]] #{index + 1}"
+        signals.append(
+            Signal(field(raw, "id", str, at), field(raw, "name", str, at), source(raw, at))
+        )
+    if len({signal.id for signal in signals}) != len(signals):
+        raise DataFileError(f"{where}: two signals share an id")
+    return Components(per_agent, chips, removed, tuple(locations), tuple(agents), tuple(signals))
 
 
 @cache

@@ -30,6 +30,14 @@ class WinkGame(Game):
             choices=(SIGNALS, COMPANION),
         ),
         OptionSpec(
+            "signal",
+            str,
+            "wink",
+            "the signal the table agreed on (rulebook: a wink, or a blink, raised eyebrows "
+            "or a nod for a player who cannot wink); on screen they all work the same",
+            choices=tuple(signal.id for signal in standard_components().signals),
+        ),
+        OptionSpec(
             "first_game",
             bool,
             False,

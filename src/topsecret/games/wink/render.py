@@ -27,6 +27,13 @@ def location_name(location_id: str) -> str:
     return location_id
 
 
+def signal_name(signal_id: str) -> str:
+    for signal in standard_components().signals:
+        if signal.id == signal_id:
+            return signal.name
+    return signal_id
+
+
 def agent_name(seat: int) -> str:
     agent = standard_components().agents[seat]
     return f"{agent.name} ({agent.colour})"
@@ -102,12 +109,12 @@ def render_text(observation: Mapping[str, Any]) -> str:
         )
         watched = ", ".join(str(s) for s in observation["watched_by"]) or "nobody"
         lines.append(f"Looking at you: {watched}")
+        style = observation.get("signal_style", "wink")
         for signal in observation["signals"][-5:]:
-            what = (
-                "winked"
-                if signal["signal"] == "wink"
-                else f"glanced at the {location_name(signal['location']).lower()}"
-            )
+            if signal["signal"] == "glance":
+                what = f"glanced at the {location_name(signal['location']).lower()}"
+            else:
+                what = "winked" if style == "wink" else f"gave the signal ({signal_name(style)})"
             lines.append(
                 f"  {signal['time']:.1f}s: seat {signal['seat']} {what} while looking at "
                 f"{describe_gaze(signal['looking_at'])}"

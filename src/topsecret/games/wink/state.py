@@ -82,6 +82,7 @@ class WinkState(State):
         "removed",
         "seen",
         "signal_seconds",
+        "signal_style",
         "stats",
         "turn_seconds",
         "turn_started",
@@ -105,6 +106,7 @@ class WinkState(State):
         self.mode = mode
         self.turn_seconds = turn_seconds
         self.signal_seconds = signal_seconds
+        self.signal_style = "wink"
         # Decks: the top card is the last item.
         self.agent_deck: list[int] = []
         self.location_deck: list[int] = []
@@ -151,11 +153,13 @@ class WinkState(State):
         agent_cards: int = 0,
         turn_seconds: float = 0.0,
         signal_seconds: float = 0.6,
+        signal: str = "wink",
         components: Components | None = None,
     ) -> WinkState:
         """Setup (§Spielvorbereitung): shuffle both decks, remove cards unseen if asked."""
         comps = components or standard_components()
         state = cls(game, players, Rng(seed), comps, mode, turn_seconds, signal_seconds)
+        state.signal_style = signal
         full = comps.agent_cards_per_agent * players
         if agent_cards and first_game:
             raise InvalidOptions("choose either first_game or agent_cards, not both")
@@ -676,6 +680,7 @@ class WinkState(State):
             "game": "wink",
             "seat": player,
             "mode": self.mode,
+            "signal_style": self.signal_style,
             "now": self.now,
             "holder": self.holder,
             "opening": self.in_opening,
@@ -782,6 +787,7 @@ class WinkState(State):
         copy.mode = self.mode
         copy.turn_seconds = self.turn_seconds
         copy.signal_seconds = self.signal_seconds
+        copy.signal_style = self.signal_style
         copy.agent_deck = list(self.agent_deck)
         copy.location_deck = list(self.location_deck)
         copy.agent_discard = list(self.agent_discard)
@@ -814,6 +820,7 @@ class WinkState(State):
             "mode": self.mode,
             "turn_seconds": self.turn_seconds,
             "signal_seconds": self.signal_seconds,
+            "signal_style": self.signal_style,
             "agent_deck": list(self.agent_deck),
             "location_deck": list(self.location_deck),
             "agent_discard": list(self.agent_discard),
@@ -851,4 +858,5 @@ def options_to_kwargs(options: Mapping[str, Any]) -> dict[str, Any]:
         "agent_cards": int(options["agent_cards"]),
         "turn_seconds": float(options["turn_seconds"]),
         "signal_seconds": int(options["signal_ms"]) / 1000.0,
+        "signal": str(options["signal"]),
     }
