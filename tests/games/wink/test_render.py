@@ -51,3 +51,25 @@ def test_the_table_may_agree_on_another_signal() -> None:
     assert "seat 0 gave the signal (nod) while looking at seat 2" in GAME.render_text(
         state.observation(1)
     )
+
+
+def test_every_event_of_a_game_reads_as_a_sentence() -> None:
+    from topsecret.arena import play_match
+
+    result = play_match(
+        GAME, 5, ["heuristic"] * 4 + ["random"], seed=4, options={"turn_seconds": 3}
+    )
+    state = GAME.new_state(5, {"turn_seconds": 3}, seed=4)
+    codec = GAME.codec(5)
+    kinds = set()
+    for entry in result.log.actions:
+        assert entry.time is not None
+        events = state.advance_time(entry.time)
+        events += state.apply(entry.seat, codec.from_json(entry.action))
+        for event in events:
+            kinds.add(event.kind)
+            for seat in (None, *range(5)):
+                if event.visible_to(seat):
+                    line = GAME.describe_event(event, seat)
+                    assert line and "{" not in line, (event, line)
+    assert {"mission", "accusation", "saw_signal", "gaze", "game_over"} <= kinds

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ...core import Action, ActionCodec, Bot, Game, OptionSpec
+from ...core import Action, ActionCodec, Bot, Event, Game, OptionSpec
 from ...core.options import OptionValue
 from .actions import ACTION_CLASSES, action_space
 from .components import standard_components
 from .heuristic import HeuristicBot
-from .render import describe_action, render_text
+from .render import describe_action, describe_event, render_text
 from .state import COMPANION, SIGNALS, WinkState, options_to_kwargs
 
 
@@ -84,6 +84,9 @@ class WinkGame(Game):
 
     def describe_action(self, action: Action) -> str:
         return describe_action(action)
+
+    def describe_event(self, event: Event, seat: int | None) -> str | None:
+        return describe_event(event, seat)
 
     def render_text(self, observation: Mapping[str, Any]) -> Any:
         return render_text(observation)

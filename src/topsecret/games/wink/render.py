@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...core import Action
+from ...core import Action, Event
 from .actions import (
     Accuse,
     CompleteMission,
@@ -120,3 +120,61 @@ def render_text(observation: Mapping[str, Any]) -> str:
                 f"{describe_gaze(signal['looking_at'])}"
             )
     return "\n".join(lines)
+
+
+def describe_event(event: Event, seat: int | None) -> str | None:
+    """One line of table talk for a person at ``seat``."""
+    data = event.data
+    kind = event.kind
+    who = data.get("seat")
+    name = "you" if who is not None and who == seat else f"seat {who}"
+    if kind == "drew":
+        return f"{name} drew a{'n agent' if data['card'] == 'agent' else ' location'} card"
+    if kind == "my_agent":
+        return f"your new agent card: {agent_name(data['agent'])}"
+    if kind == "my_location":
+        return f"your new location card: {location_name(data['location'])}"
+    if kind == "own_agent_discarded":
+        return f"{name} drew their own agent card and discarded it"
+    if kind == "suitcase":
+        return f"the suitcase is with {name}"
+    if kind == "mission":
+        outcome = "succeeded" if data["success"] else "failed"
+        return (
+            f"{name} revealed {agent_name(data['contact'])} and named the "
+            f"{location_name(data['location']).lower()}: the mission {outcome}"
+        )
+    if kind == "pass":
+        return f"{name} passed" + (
+            " and replaced cards" if data["discard_agent"] or data["discard_location"] else ""
+        )
+    if kind == "accusation":
+        verdict = "right" if data["correct"] else "wrong"
+        return (
+            f"seat {data['accuser']} caught seat {data['winker']} winking at seat "
+            f"{data['contact']}: {agent_name(data['revealed'])} revealed, {verdict}"
+        )
+    if kind == "gaze":
+        return f"{name} now looks at {describe_gaze(data['at'])}"
+    if kind == "looked_at":
+        return f"seat {who} is looking at you"
+    if kind == "look_away":
+        return f"seat {who} stopped looking at you"
+    if kind in ("saw_signal", "my_signal"):
+        what = (
+            "winked"
+            if data["signal"] == "wink"
+            else (f"glanced toward the {location_name(data['location']).lower()}")
+        )
+        return f"{name} {what} while looking at {describe_gaze(data['looking_at'])}"
+    if kind == "my_discard":
+        if "agent" in data:
+            return f"you discarded {agent_name(data['agent'])}"
+        return f"you discarded the {location_name(data['location']).lower()}"
+    if kind == "turn_timeout":
+        return f"time is up for {name}"
+    if kind == "game_over":
+        return f"game over ({data['reason']}); scores {data['scores']}"
+    if kind == "location_deck_reshuffled":
+        return "the discarded location cards were shuffled into a new deck"
+    return None
