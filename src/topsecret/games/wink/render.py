@@ -69,14 +69,14 @@ def describe_action(action: Action) -> str:
     return repr(action)
 
 
-def describe_gaze(gaze: Mapping[str, Any] | None) -> str:
+def describe_gaze(gaze: Mapping[str, Any] | None, whose: str = "their") -> str:
     if gaze is None:
         return "-"
     if gaze["at"] == "seat":
         return f"seat {gaze['seat']}"
     if gaze["at"] == "location":
         return f"the {location_name(gaze['location']).lower()}"
-    return "their cards"
+    return f"{whose} cards"
 
 
 def render_text(observation: Mapping[str, Any]) -> str:
@@ -103,10 +103,10 @@ def render_text(observation: Mapping[str, Any]) -> str:
         where = "-" if hand["location"] is None else location_name(hand["location"])
         lines.append(f"Your agent card: {agent}; your location card: {where}")
     if "gaze" in observation:
-        lines.append(
-            f"You look at {describe_gaze(observation['gaze'])}; "
-            f"they look at {describe_gaze(observation['their_gaze'])}"
-        )
+        looking = f"You look at {describe_gaze(observation['gaze'], 'your')}"
+        if observation["their_gaze"] is not None:
+            looking += f"; they look at {describe_gaze(observation['their_gaze'])}"
+        lines.append(looking)
         watched = ", ".join(str(s) for s in observation["watched_by"]) or "nobody"
         lines.append(f"Looking at you: {watched}")
         style = observation.get("signal_style", "wink")
