@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from topsecret.core import DataFileError
+from topsecret.games.wink import GAME, WinkState
 from topsecret.games.wink.components import load_components, standard_components
 
 SHIPPED = Path(__file__).parents[3] / "src" / "topsecret" / "games" / "wink" / "components.toml"
@@ -74,3 +75,16 @@ def test_alternative_signals_from_the_rulebook() -> None:
     signals = standard_components().signals
     assert [s.id for s in signals] == ["wink", "blink", "eyebrows", "nod"]
     assert all(s.source == "rulebook" for s in signals)
+
+
+def test_a_table_can_be_set_up_with_a_players_own_file(tmp_path: Path) -> None:
+    text = SHIPPED.read_text(encoding="utf-8").replace("cards = 8\n", "cards = 2\n", 1)
+    text = text.replace(
+        'id = "metro_station"\nname = "Metro station"\ncards = 8',
+        'id = "metro_station"\nname = "Metro station"\ncards = 14',
+    )
+    path = tmp_path / "mine.toml"
+    path.write_text(text, encoding="utf-8")
+    state = WinkState.new(GAME, 4, 3, components=load_components(path))
+    assert sorted(state.location_deck).count(0) == 2
+    assert sorted(state.location_deck).count(1) == 14
