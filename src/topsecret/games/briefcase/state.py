@@ -194,7 +194,8 @@ class BriefcaseState(State):
         ``agents`` maps agent names to cities (``None``: burnt); ``payoffs`` maps a seat to
         coins per agent name or ``"Dr. Solomon"`` (the reserve is what is left of 30, the
         starting token's coins included only if listed); ``track`` is the die's space
-        (0: the end of the track). Example::
+        (0: the end of the track). The table's generator starts afresh from ``seed``, so
+        the next chance event (a die roll, a Roulette spin) is known to a test. Example::
 
             BriefcaseState.arranged(GAME, 3, agents={"Spyglass": "Vienna"},
                                     payoffs={0: {"Spyglass": 6}}, current=0)
@@ -234,6 +235,7 @@ class BriefcaseState(State):
         state.turn_restricted = state.restricted[current]
         if track is not None:
             state.track = track
+        state._rng = Rng(seed)
         return state
 
     # -- the contract -----------------------------------------------------------------
