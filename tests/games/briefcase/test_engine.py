@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,8 +14,6 @@ from topsecret.core import Action, ActionFormatError, IllegalAction, Rng, replay
 from topsecret.games import get_game
 from topsecret.games.briefcase import GAME, BriefcaseState, action_space
 from topsecret.games.briefcase.actions import MoveAgent, PayAgent, Raise, Wander
-
-import pytest
 
 
 def random_prefix(players: int, seed: int, steps: int) -> BriefcaseState:
