@@ -21,11 +21,35 @@ def test_every_hq_is_the_same_number_of_moves_from_vienna_counting_station_hops(
     assert board.hq_distances() == {"London": 4, "Stockholm": 4, "Istanbul": 4, "Madrid": 4}
 
 
-def test_without_stations_the_hqs_would_not_be_equally_far() -> None:
-    """The stations are what makes the map fair (COMPONENTS.md: stations keep it symmetric)."""
+def test_stations_bring_every_hq_one_move_closer() -> None:
+    """Without its stations the map is still fair, but every HQ is five moves away."""
     data = {**EUROPE, "stations": {"source": "project", "cities": []}}
-    with pytest.raises(DataFileError, match="equally far"):
-        parse_board(data, "no-stations")
+    board = parse_board(data, "no-stations")
+    assert set(board.hq_distances().values()) == {5}
+
+
+def test_every_hq_sees_the_same_board() -> None:
+    """Fair by construction: from each HQ the board looks the same (same number of cities at
+    each distance, with and without station hops), and from Vienna exactly one first step
+    leads toward each HQ, never toward two."""
+    board = load_board()
+    profiles = {tuple(sorted(board.distances_from(hq.city))) for hq in board.hqs}
+    assert len(profiles) == 1
+    no_stations = parse_board({**EUROPE, "stations": {"source": "project", "cities": []}}, "x")
+    assert len({tuple(sorted(no_stations.distances_from(hq.city))) for hq in board.hqs}) == 1
+    vienna = board.index("Vienna")
+    towards: dict[str, list[str]] = {board.names[hq.city]: [] for hq in board.hqs}
+    for step in board.move_targets(vienna):
+        from_step = board.distances_from(step)
+        for hq in board.hqs:
+            if from_step[hq.city] == 3:
+                towards[board.names[hq.city]].append(board.names[step])
+    assert towards == {
+        "London": ["Paris"],
+        "Stockholm": ["Warsaw"],
+        "Istanbul": ["Belgrade"],
+        "Madrid": ["Marseille"],
+    }
 
 
 def test_the_rulebook_cities_are_on_the_map() -> None:

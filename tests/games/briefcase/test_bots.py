@@ -24,12 +24,14 @@ def choice(state: object, seat: int) -> object:
 
 
 def test_heuristic_takes_the_winning_move() -> None:
-    state = table(2, agents={"Beacon": "Brussels"}, briefcase="Brussels")
+    state = table(2, agents={"Beacon": "Lille"}, briefcase="Lille")
     assert choice(state, 0) == MoveAgent("Beacon", "London")
 
 
 def test_heuristic_always_challenges_a_move_into_a_rival_hq_with_everything() -> None:
-    state = table(2, agents={"Beacon": "Sofia"}, briefcase="Sofia", payoffs={0: {"Beacon": 4}})
+    state = table(
+        2, agents={"Beacon": "Bucharest"}, briefcase="Bucharest", payoffs={0: {"Beacon": 4}}
+    )
     state.current = 1
     state.first_player = 1
     act(state, MoveAgent("Beacon", "Istanbul"))
@@ -38,19 +40,19 @@ def test_heuristic_always_challenges_a_move_into_a_rival_hq_with_everything() ->
 
 def test_heuristic_lets_harmless_moves_go() -> None:
     state = table(2, payoffs={1: {"Tempest": 9}})
-    act(state, MoveAgent("Tempest", "Naples"))
+    act(state, MoveAgent("Tempest", "Milan"))
     assert choice(state, 1) == Pass()
 
 
 def test_heuristic_answers_a_challenge_with_everything_it_paid() -> None:
     state = table(2, payoffs={0: {"Tempest": 7}, 1: {"Tempest": 2}})
-    act(state, MoveAgent("Tempest", "Naples"))
+    act(state, MoveAgent("Tempest", "Milan"))
     act(state, Challenge(2))
     assert choice(state, 0) == Raise(7)
 
 
 def test_heuristic_never_carries_the_briefcase_into_a_rival_hq() -> None:
-    state = table(2, agents={"Beacon": "Sofia"}, briefcase="Sofia")
+    state = table(2, agents={"Beacon": "Bucharest"}, briefcase="Bucharest")
     act(state, MoveAgent("Beacon", "Istanbul"))
     act(state, Pass())
     assert choice(state, 0) == CarryBriefcase(False)

@@ -93,12 +93,12 @@ def test_the_briefcase_stays_in_its_city_when_the_agent_beside_it_is_burnt() -> 
 def test_a_burnt_agent_cannot_move() -> None:
     state = table(2, agents={"Tempest": None})
     with pytest.raises(IllegalAction, match="not on the board"):
-        state.apply(0, MoveAgent("Tempest", "Naples"))
+        state.apply(0, MoveAgent("Tempest", "Athens"))
 
 
 def test_the_briefcase_in_the_movers_hq_wins_at_once() -> None:
     """§End of the Game: moving the briefcase to your HQ wins immediately."""
-    state = table(2, agents={"Beacon": "Brussels"}, briefcase="Brussels")
+    state = table(2, agents={"Beacon": "Lille"}, briefcase="Lille")
     act(state, MoveAgent("Beacon", "London"))
     pass_all(state)
     events = act(state, CarryBriefcase(True))
@@ -109,7 +109,7 @@ def test_the_briefcase_in_the_movers_hq_wins_at_once() -> None:
 
 def test_the_briefcase_in_another_seats_hq_wins_for_that_seat() -> None:
     """Project design: the briefcase entering a seat's HQ wins for that HQ's owner."""
-    state = table(2, agents={"Beacon": "Sofia"}, briefcase="Sofia")
+    state = table(2, agents={"Beacon": "Bucharest"}, briefcase="Bucharest")
     act(state, MoveAgent("Beacon", "Istanbul"))  # seat 1's HQ at two players
     pass_all(state)
     act(state, CarryBriefcase(True))

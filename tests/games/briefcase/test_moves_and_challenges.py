@@ -22,17 +22,17 @@ from .helpers import act, act_all, kinds, pass_all, table
 def test_an_agent_moves_to_an_adjacent_city() -> None:
     """§Move An Agent: any adjacent city, connected by a red line."""
     state = table(2, agents={"Tempest": "Zurich"})
-    act(state, MoveAgent("Tempest", "Lyon"))
+    act(state, MoveAgent("Tempest", "Munich"))
     pass_all(state)
-    assert state.observation(None)["agents"]["Tempest"] == "Lyon"
+    assert state.observation(None)["agents"]["Tempest"] == "Munich"
 
 
 def test_a_station_city_reaches_every_other_station() -> None:
     """§Move An Agent: station to station as if adjacent."""
-    state = table(2, agents={"Magician": "Berlin"}, briefcase="Rome")
-    act(state, MoveAgent("Magician", "Milan"))
+    state = table(2, agents={"Magician": "Warsaw"}, briefcase="Rome")
+    act(state, MoveAgent("Magician", "Marseille"))
     pass_all(state)
-    assert state.observation(None)["agents"]["Magician"] == "Milan"
+    assert state.observation(None)["agents"]["Magician"] == "Marseille"
 
 
 def test_an_agent_cannot_move_to_a_city_that_is_not_adjacent() -> None:
@@ -45,7 +45,7 @@ def test_an_agent_cannot_move_to_a_city_that_is_not_adjacent() -> None:
 def test_any_agent_may_be_moved_even_one_you_have_not_paid() -> None:
     """§Move An Agent: you can move any agent, even one you haven't paid off."""
     state = table(2)
-    assert MoveAgent("Roulette", "Lyon") in state.legal_actions(0)
+    assert MoveAgent("Roulette", "Genoa") in state.legal_actions(0)
 
 
 def test_the_briefcase_goes_along_only_if_the_mover_chooses_after_the_challenges() -> None:
@@ -83,7 +83,7 @@ def test_cities_may_hold_any_number_of_agents() -> None:
 def test_challenges_are_offered_clockwise_from_the_movers_left() -> None:
     """§Challenges: starting to your left, each player in clockwise order may challenge."""
     state = table(4, current=2, first_player=2)
-    act(state, MoveAgent("Tempest", "Naples"))
+    act(state, MoveAgent("Tempest", "Milan"))
     order = []
     while state.phase == "challenge":
         order.append(state.acting_players()[0])
@@ -94,7 +94,7 @@ def test_challenges_are_offered_clockwise_from_the_movers_left() -> None:
 def test_the_challenger_opens_with_no_more_than_they_paid() -> None:
     """§Challenges 1 and 4: any number up to the payoff on the acting agent."""
     state = table(2, payoffs={1: {"Tempest": 4}})
-    act(state, MoveAgent("Tempest", "Naples"))
+    act(state, MoveAgent("Tempest", "Milan"))
     assert [a for a in state.legal_actions(1) if isinstance(a, Challenge)] == [
         Challenge(x) for x in range(5)
     ]
@@ -106,7 +106,7 @@ def test_the_challenger_opens_with_no_more_than_they_paid() -> None:
 def test_the_mover_must_announce_a_higher_number_and_a_tie_goes_to_the_challenger() -> None:
     """§Challenges 2: at least one higher than the challenger's number."""
     state = table(2, payoffs={0: {"Tempest": 4}, 1: {"Tempest": 4}})
-    act(state, MoveAgent("Tempest", "Naples"))
+    act(state, MoveAgent("Tempest", "Milan"))
     act(state, Challenge(4))
     assert state.legal_actions(0) == [Concede()]
     with pytest.raises(IllegalAction, match="at least 5"):
@@ -119,7 +119,7 @@ def test_the_mover_must_announce_a_higher_number_and_a_tie_goes_to_the_challenge
 def test_numbers_go_back_and_forth_and_the_higher_last_number_wins() -> None:
     """§Challenges 3: back and forth with higher numbers until one cannot or will not."""
     state = table(3, payoffs={0: {"Tempest": 9}, 1: {"Tempest": 6}})
-    act(state, MoveAgent("Tempest", "Naples"))
+    act(state, MoveAgent("Tempest", "Milan"))
     act_all(state, [Challenge(2), Raise(3), Raise(6), Raise(9)])
     assert state.acting_players() == (1,)
     assert state.legal_actions(1) == [Concede()]
@@ -132,7 +132,7 @@ def test_numbers_go_back_and_forth_and_the_higher_last_number_wins() -> None:
 def test_a_losing_challenger_is_restricted_and_the_next_player_may_still_challenge() -> None:
     """§Challenges: a failed challenger hangs the RESTRICTED marker; the next may challenge."""
     state = table(3, payoffs={0: {"Tempest": 5}, 1: {"Tempest": 2}, 2: {"Tempest": 7}})
-    act(state, MoveAgent("Tempest", "Naples"))
+    act(state, MoveAgent("Tempest", "Milan"))
     act_all(state, [Challenge(2), Raise(5), Concede()])
     assert state.observation(None)["restricted"] == [False, True, False]
     assert state.acting_players() == (2,)
@@ -154,7 +154,7 @@ def test_a_successful_challenge_ends_the_turn_and_no_power_is_used() -> None:
 def test_nobody_spends_coins_in_a_challenge() -> None:
     """§Challenges: you are not bidding sovereigns, only revealing them."""
     state = table(2, payoffs={0: {"Tempest": 8}, 1: {"Tempest": 3}})
-    act(state, MoveAgent("Tempest", "Naples"))
+    act(state, MoveAgent("Tempest", "Milan"))
     act_all(state, [Challenge(3), Raise(8), Concede()])
     assert state.observation(0)["you"]["payoffs"]["Tempest"] == 8
     assert state.observation(1)["you"]["payoffs"]["Tempest"] == 3
@@ -164,14 +164,14 @@ def test_nobody_spends_coins_in_a_challenge() -> None:
 def test_a_restricted_player_may_still_challenge() -> None:
     """§Challenges: a player may challenge even with the RESTRICTED marker up."""
     state = table(2, restricted=[1], payoffs={1: {"Tempest": 2}})
-    act(state, MoveAgent("Tempest", "Naples"))
+    act(state, MoveAgent("Tempest", "Milan"))
     assert Challenge(2) in state.legal_actions(1)
 
 
 def test_declining_to_challenge_or_to_raise_is_allowed() -> None:
     """§Challenges, bluffing: you may decline a challenge you could win, or stop raising."""
     state = table(2, payoffs={0: {"Tempest": 1}, 1: {"Tempest": 9}})
-    act(state, MoveAgent("Tempest", "Naples"))
+    act(state, MoveAgent("Tempest", "Milan"))
     assert Pass() in state.legal_actions(1)
     act_all(state, [Challenge(0), Raise(1)])
     assert Concede() in state.legal_actions(1)
@@ -180,7 +180,7 @@ def test_declining_to_challenge_or_to_raise_is_allowed() -> None:
 def test_the_engine_forbids_announcing_more_than_was_paid() -> None:
     """§Challenges: you cannot lie by announcing a higher number than your real payoff."""
     state = table(2, payoffs={0: {"Tempest": 3}, 1: {"Tempest": 2}})
-    act(state, MoveAgent("Tempest", "Naples"))
+    act(state, MoveAgent("Tempest", "Milan"))
     act(state, Challenge(2))
     with pytest.raises(IllegalAction, match="more than you paid"):
         state.apply(0, Raise(4))

@@ -161,6 +161,10 @@ class _Turn:
         """How far my payoff on an agent is ahead of the best estimate of anyone else's."""
         return self.mine[agent] - self.est.best_other(self.me, agent)
 
+    def jitter(self) -> float:
+        """A tiny random amount that breaks ties, so no city wins them by its place in a list."""
+        return self.rng.random() * 1e-3
+
     def safe(self, agent: str) -> bool:
         return self.edge(agent) >= MARGIN
 
@@ -184,9 +188,10 @@ class _Turn:
         return self.power()
 
     def setup(self) -> Action:
-        def closeness(action: Action) -> int:
+        def closeness(action: Action) -> float:
             assert isinstance(action, SetupPayoff)
-            return sum(self.dist[self.where(a)][self.case] for a in (action.first, action.second))
+            pair = (action.first, action.second)
+            return sum(self.dist[self.where(a)][self.case] for a in pair) + self.jitter()
 
         return min(self.legal, key=closeness)
 
@@ -212,13 +217,13 @@ class _Turn:
                     return move  # the winning move: try it whatever the odds
                 if self.rival_hq(target) or self.to_me(target) >= here or not self.safe(move.agent):
                     continue
-                scored.append((10 + self.edge(move.agent), move))
+                scored.append((10 + self.edge(move.agent) + self.jitter(), move))
             elif self.safe(move.agent) and self.mine[move.agent] > 0:
                 # Bring an agent I control next to the briefcase.
                 before = self.dist[origin][self.case]
                 after = self.dist[target][self.case]
                 if after < before and after <= 1:
-                    scored.append((5 - after + 0.1 * self.edge(move.agent), move))
+                    scored.append((5 - after + 0.1 * self.edge(move.agent) + self.jitter(), move))
         if not scored:
             return None
         scored.sort(key=lambda pair: -pair[0])
@@ -256,7 +261,7 @@ class _Turn:
             if city < 0:
                 continue
             cost = max(0.0, -self.edge(agent) + MARGIN)
-            score = 3 * self.dist[city][self.case] + cost / 3
+            score = 3 * self.dist[city][self.case] + cost / 3 + self.jitter()
             if best is None or score < best[0]:
                 best = (score, agent)
         return best[1] if best is not None else None
@@ -317,6 +322,8 @@ class _Turn:
         best: tuple[float, Action] = (0.0, SkipPower())
         for action in options:
             value = self.power_value(action)
+            if value > 0:
+                value += self.jitter()
             if value > best[0]:
                 best = (value, action)
         return best[1]
