@@ -172,3 +172,14 @@ def test_no_roll_happens_before_the_end_of_the_round() -> None:
     state = table(3, track=0, seed=seed_rolling("solomon"))
     act_all(state, [PayNobody(), PayNobody()])
     assert not state.is_over()
+
+
+def test_worked_example_spyglass_is_going_to_burn_tempest() -> None:
+    """§Burn an agent example: "Spyglass is going to burn Tempest"."""
+    state = table(2, agents=SAME_CITY, payoffs={0: {"Spyglass": 5}})
+    events = act(state, BurnAgent("Spyglass", "Tempest"))
+    (announce,) = [e for e in events if e.kind == "announce"]
+    assert (announce.data["agent"], announce.data["target"]) == ("Spyglass", "Tempest")
+    assert state.game.describe_action(BurnAgent("Spyglass", "Tempest")) == (
+        "Spyglass is going to burn Tempest"
+    )

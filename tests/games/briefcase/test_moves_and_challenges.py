@@ -201,3 +201,30 @@ def test_out_of_turn_actions_are_refused() -> None:
     state = table(2)
     with pytest.raises(IllegalAction, match="no decision"):
         state.apply(1, PayNobody())
+
+
+def test_worked_example_spyglass_to_zurich() -> None:
+    """§Move An Agent example: "Spyglass to Zurich" says the agent and the city, nothing more."""
+    state = table(3, agents={"Spyglass": "Munich"})
+    events = act(state, MoveAgent("Spyglass", "Zurich"))
+    (announce,) = [e for e in events if e.kind == "announce"]
+    assert announce.audience is None
+    assert announce.data == {
+        "seat": 0,
+        "action": "move",
+        "agent": "Spyglass",
+        "from": "Munich",
+        "to": "Zurich",
+    }
+    assert state.game.describe_action(MoveAgent("Spyglass", "Zurich")) == "Spyglass to Zurich"
+
+
+def test_a_timeout_does_the_least_a_player_can_do() -> None:
+    state = table(2, agents={"Beacon": "Vienna"})
+    assert state.default_action(0) == PayNobody()
+    act(state, MoveAgent("Beacon", "Prague"))
+    assert state.default_action(1) == Pass()
+    act(state, Pass())
+    assert state.default_action(0) == CarryBriefcase(False)
+    act(state, CarryBriefcase(False))
+    assert state.default_action(0) == SkipPower()

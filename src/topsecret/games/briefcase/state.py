@@ -31,6 +31,7 @@ from .actions import (
     PaySolomon,
     Raise,
     SetupPayoff,
+    SkipPower,
 )
 from .board import Board
 from .components import SOLOMON_FACE, Components
@@ -325,6 +326,14 @@ class BriefcaseState(State):
         if self.phase == POWER:
             return power_actions(self, player)
         return []
+
+    def default_action(self, player: int) -> Action:
+        """On a timeout: pay no one, pass, concede, leave the briefcase, skip the power."""
+        if self.phase == CARRY and player in self.acting_players():
+            return CarryBriefcase(False)
+        if self.phase == POWER and player in self.acting_players():
+            return SkipPower()
+        return super().default_action(player)
 
     def _setup_actions(self, seat: int) -> list[SetupPayoff]:
         names = self.comp.agent_names
