@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any, ClassVar
 
-from ...core import Action, ActionCodec, Bot, Game, OptionSpec
+from ...core import Action, ActionCodec, Bot, Event, Game, OptionSpec
 from ...core.options import OptionValue
 from .actions import (
     ACTION_CLASSES,
@@ -39,11 +39,11 @@ class BriefcaseGame(Game):
     """Dr. Solomon and the briefcase (Rulebook 004), on the built-in map or a given one."""
 
     id: ClassVar[str] = "briefcase"
-    title: ClassVar[str] = "Top Secret: the briefcase (Dr. Solomon's gambit)"
+    title: ClassVar[str] = "Top Secret: the briefcase"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     play_style: ClassVar[str] = "sequential"
-    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+    option_specs: tuple[OptionSpec, ...] = (
         OptionSpec(
             "map",
             str,
@@ -90,6 +90,16 @@ class BriefcaseGame(Game):
         from .render import describe_action
 
         return describe_action(action)
+
+    def action_groups(self, actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
+        from .render import action_groups
+
+        return action_groups(actions)
+
+    def describe_event(self, event: Event, seat: int | None) -> str | None:
+        from .render import describe_event
+
+        return describe_event(event, seat)
 
     def render_text(self, observation: Mapping[str, Any]) -> Any:
         from .render import render_observation

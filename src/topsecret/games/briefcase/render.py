@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...core import Action
+from ...core import Action, Event
 from .actions import (
     BlowAgents,
     BurnAgent,
@@ -89,16 +89,28 @@ def draw_map(obs: Mapping[str, Any], board: Board) -> str:
     grid = [[" " * CELL for _ in range(columns)] for _ in range(rows * 2)]
     marks = _initials(obs)
     hqs = set(obs["hqs"])
-    for city, (col, row) in zip(board.names, board.at, strict=True):
-        index = board.index(city)
-        label = city[: CELL - 1]
-        if city in hqs:
-            label = label.upper()
+    taken = set(board.at)
+    for index, (city, (col, row)) in enumerate(zip(board.names, board.at, strict=True)):
+        label = city.upper() if city in hqs else city
         if index in board.stations:
             label += "*"
-        grid[row * 2][col] = label.ljust(CELL)
+        # A long name may run into the next cell only when that cell is empty.
+        room = CELL * 2 if (col + 1, row) not in taken and col + 1 < columns else CELL - 1
+        grid[row * 2][col] = label[:room].ljust(CELL)
         grid[row * 2 + 1][col] = (" " + "".join(marks.get(city, []))).ljust(CELL)
     return "\n".join("".join(line).rstrip() for line in grid)
+
+
+def red_lines(obs: Mapping[str, Any], board: Board) -> list[str]:
+    """Where agents can go: the red lines from every city with an agent or the briefcase."""
+    busy = {c for c in obs["agents"].values() if c is not None} | {obs["briefcase"]}
+    lines = ["Red lines (and * stations, one move apart from each other):"]
+    for city in sorted(busy, key=board.index):
+        index = board.index(city)
+        ends = ", ".join(board.names[c] for c in sorted(board.red_neighbours(index)))
+        star = "*" if index in board.stations else ""
+        lines.append(f"  {city}{star}: {ends}")
+    return lines
 
 
 def render_observation(obs: Mapping[str, Any], board: Board | None = None) -> str:
@@ -107,6 +119,7 @@ def render_observation(obs: Mapping[str, Any], board: Board | None = None) -> st
     if board is not None and board.name == obs["map"]:
         lines.append(draw_map(obs, board))
         lines.append("  * station   CAPITALS: HQ   # briefcase   letters: agents' initials")
+        lines.extend(red_lines(obs, board))
         lines.append("")
     else:
         lines.append(f"Map: {obs['map']}")
@@ -158,3 +171,129 @@ def render_observation(obs: Mapping[str, Any], board: Board | None = None) -> st
         reason = "the briefcase reached an HQ" if obs["end_reason"] == "hq" else "Dr. Solomon"
         lines.append(f"Game over ({reason}); winners: {obs['winners']}")
     return "\n".join(lines)
+
+
+def action_groups(actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
+    """Menu headings: payoffs per agent, challenge numbers and Spyglass looks per seat are
+    gathered; everything else is a heading of its own."""
+    groups: dict[str, list[Action]] = {}
+    for action in actions:
+        match action:
+            case PayAgent(agent, _):
+                key = f"Pay off {agent}"
+            case Challenge(_):
+                key = "Challenge"
+            case Raise(_):
+                key = "Announce a higher number"
+            case LookAtPayoff(seat, _):
+                key = f"Spyglass looks at seat {seat}'s payoffs"
+            case _:
+                key = describe_action(action)
+        groups.setdefault(key, []).append(action)
+    out: list[tuple[str, list[Action]]] = []
+    for key, members in groups.items():
+        amounts = [getattr(a, "amount", None) for a in members]
+        if len(members) == 1:
+            key = describe_action(members[0])
+        elif all(isinstance(x, int) for x in amounts):
+            key = f"{key} ({amounts[0]}-{amounts[-1]})"
+        out.append((key, members))
+    return out
+
+
+def _who(seat: Any, viewer: int | None) -> str:
+    return "You" if seat == viewer else f"Seat {seat}"
+
+
+def _says(seat: Any, viewer: int | None, verb: str) -> str:
+    """``"You pass"`` or ``"Seat 2 passes"``."""
+    if seat == viewer:
+        return f"You {verb}"
+    ending = "es" if verb.endswith(("s", "sh", "ch")) else "s"
+    head, _, rest = verb.partition(" ")
+    return f"Seat {seat} {head}{ending}{' ' + rest if rest else ''}"
+
+
+def describe_event(event: Event, viewer: int | None) -> str | None:
+    """One line of table talk per event, as the person at ``viewer`` would hear it."""
+    d = event.data
+    who = _who(d.get("seat"), viewer)
+    match event.kind:
+        case "chosen":
+            return f"{who} placed the setup coins"
+        case "my_choice":
+            return None
+        case "setup_done":
+            return "Setup done. " + _says(d["first_player"], viewer, "play first")
+        case "turn":
+            whose = "your" if d["seat"] == viewer else f"seat {d['seat']}'s"
+            return f"Round {d['round']}: {whose} turn"
+        case "payoff":
+            return f'{who}: "I am making a payoff"'
+        case "paid":
+            if d["agent"] is None:
+                return "(you paid no one)"
+            return f"(you paid {d['amount']} to {d['agent']})"
+        case "announce":
+            if d["action"] == "move":
+                return f'{who}: "{d["agent"]} to {d["to"]}"'
+            return f'{who}: "{d["agent"]} is going to burn {d["target"]}"'
+        case "pass":
+            return _says(d["seat"], viewer, "pass")
+        case "challenge":
+            return _says(d["seat"], viewer, "challenge") + f": {d['amount']}"
+        case "raise":
+            return f"{who}: {d['amount']}"
+        case "concede":
+            return _says(d["seat"], viewer, "go no higher")
+        case "challenge_won":
+            return f"{who} won the challenge: the action does not happen"
+        case "challenge_lost":
+            return f"{who} lost the challenge"
+        case "restricted":
+            return _says(d["seat"], viewer, "hang the RESTRICTED marker")
+        case "unrestricted":
+            return _says(d["seat"], viewer, "take the RESTRICTED marker down")
+        case "moved":
+            return f"{d['agent']} moves from {d['origin']} to {d['city']}"
+        case "briefcase":
+            return f"The briefcase goes with {d['by']} to {d['city']}"
+        case "briefcase_left":
+            return f"The briefcase stays in {d['city']}"
+        case "power":
+            return _describe_power(d, viewer)
+        case "power_skipped":
+            return f"{d['agent']}'s power is not used"
+        case "spied":
+            return f"(Spyglass shows you: seat {d['seat']} paid {d['amount']} on {d['agent']})"
+        case "burnt":
+            removes = _says(d["seat"], viewer, f"remove {d['removed']} sovereigns from {d['by']}")
+            return f"{d['agent']} is burnt by {d['by']}. {removes}"
+        case "solomon_advances":
+            where = "the end of the track" if d["space"] == 0 else f"space {d['space']}"
+            return f"Dr. Solomon advances his die to {where}"
+        case "solomon_rolls":
+            shown = "Dr. Solomon!" if d["face"] == "solomon" else "a blank face"
+            return f"Dr. Solomon rolls his die: {shown}"
+        case "game_over":
+            names = ", ".join(_who(s, viewer) for s in d["winners"])
+            why = "the briefcase reached an HQ" if d["reason"] == "hq" else "Dr. Solomon's roll"
+            return f"Game over ({why}). Winner{'s' if len(d['winners']) > 1 else ''}: {names}"
+    return None
+
+
+def _describe_power(d: Mapping[str, Any], viewer: int | None) -> str:
+    agent = d["agent"]
+    if "briefcase" in d:
+        return f"{agent} makes the briefcase reappear in {d['briefcase']}"
+    if "looked_at" in d:
+        target = "your" if d["looked_at"] == viewer else f"seat {d['looked_at']}'s"
+        return f"{agent} looks at {target} payoff on {d['payee']}"
+    moved = d["moved"]
+    if isinstance(moved, list):
+        if not moved:
+            return f"{agent} blows no one away"
+        return f"{agent} blows {', '.join(moved)} to {d['city']}"
+    if moved == agent:
+        return f"{agent} wanders on to {d['city']}"
+    return f"{agent}: {moved} goes from {d['origin']} to {d['city']}"
