@@ -107,7 +107,7 @@ def red_lines(obs: Mapping[str, Any], board: Board) -> list[str]:
     lines = ["Red lines (and * stations, one move apart from each other):"]
     for city in sorted(busy, key=board.index):
         index = board.index(city)
-        ends = ", ".join(board.names[c] for c in sorted(board.red_neighbours(index)))
+        ends = ", ".join(sorted(board.names[c] for c in board.red_neighbours(index)))
         star = "*" if index in board.stations else ""
         lines.append(f"  {city}{star}: {ends}")
     return lines
