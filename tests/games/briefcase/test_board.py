@@ -68,6 +68,7 @@ def test_the_rulebook_cities_are_on_the_map() -> None:
 
 
 def test_the_four_hqs_sit_in_the_four_corners_with_their_icons() -> None:
+    """Rulebook 004 §Setup 6: each player sits by an HQ in a corner and takes its shield by icon."""
     board = load_board()
     assert [(board.names[h.city], h.corner, h.icon) for h in board.hqs] == [
         ("London", "north-west", "crown"),
@@ -92,6 +93,7 @@ def test_red_lines_are_symmetric_and_a_station_reaches_every_other_station() -> 
 
 
 def test_every_data_item_says_where_it_comes_from() -> None:
+    """Designed values are marked as the project's, printed ones as the rulebook's."""
     data = load_package_toml("topsecret.games.briefcase", "components.toml")
     for agent in data["agent"]:
         assert agent["source"] == "project"  # the powers are our design
@@ -111,6 +113,7 @@ def test_a_player_can_load_their_own_map(tmp_path: Path) -> None:
 
 
 def test_a_map_with_a_link_to_an_unknown_city_is_refused() -> None:
+    """A player's own map is validated: a red line to a city not on the map is refused."""
     lines = [*EUROPE["links"]["lines"], ["Vienna", "Atlantis"]]
     data = {**EUROPE, "links": {"source": "project", "lines": lines}}
     with pytest.raises(DataFileError, match="Atlantis"):
@@ -118,6 +121,7 @@ def test_a_map_with_a_link_to_an_unknown_city_is_refused() -> None:
 
 
 def test_an_unfair_map_loads_only_when_it_says_so() -> None:
+    """A map whose HQs are not equally far from Vienna needs ``allow_unequal_hqs``."""
     lines = [*EUROPE["links"]["lines"], ["Vienna", "London"]]
     data = {**EUROPE, "links": {"source": "project", "lines": lines}}
     with pytest.raises(DataFileError, match="equally far"):
@@ -127,11 +131,13 @@ def test_an_unfair_map_loads_only_when_it_says_so() -> None:
 
 
 def test_a_missing_map_file_is_a_clear_error(tmp_path: Path) -> None:
+    """Loading a map that does not exist says so."""
     with pytest.raises(DataFileError, match="not found"):
         load_board(tmp_path / "missing.toml")
 
 
 def test_components_need_six_agents_with_six_different_powers() -> None:
+    """Rulebook 004 components: six agents; a die that can show Dr. Solomon."""
     data = load_package_toml("topsecret.games.briefcase", "components.toml")
     broken = {**data, "agent": data["agent"][:5]}
     with pytest.raises(DataFileError, match="six agents"):
@@ -141,6 +147,7 @@ def test_components_need_six_agents_with_six_different_powers() -> None:
 
 
 def test_the_die_and_the_track_as_designed() -> None:
+    """Rulebook 004 §Setup 4 (20 or 15) and the designed die: two Solomon faces of six."""
     comp = GAME.components
     assert len(comp.die) == 6 and comp.die.count("solomon") == 2
     assert comp.track_start_for(2) == comp.track_start_for(3) == 15

@@ -66,6 +66,7 @@ def test_a_burn_is_challenged_with_at_least_five() -> None:
 
 
 def test_a_player_with_less_than_five_can_only_pass_a_burn() -> None:
+    """Rulebook 004 §Challenges 1: a burn is challenged with 5 or more, so less can only pass."""
     state = table(2, agents=SAME_CITY, payoffs={0: {"Spyglass": 6}, 1: {"Spyglass": 4}})
     act(state, BurnAgent("Spyglass", "Tempest"))
     assert not any(isinstance(a, Challenge) for a in state.legal_actions(1))
@@ -91,6 +92,7 @@ def test_the_briefcase_stays_in_its_city_when_the_agent_beside_it_is_burnt() -> 
 
 
 def test_a_burnt_agent_cannot_move() -> None:
+    """Rulebook 004 §Burn an agent: a burnt agent is removed from the board."""
     state = table(2, agents={"Tempest": None})
     with pytest.raises(IllegalAction, match="not on the board"):
         state.apply(0, MoveAgent("Tempest", "Athens"))
@@ -169,6 +171,7 @@ def test_a_tie_with_dr_solomon_goes_to_the_most_reserve_then_is_shared() -> None
 
 
 def test_no_roll_happens_before_the_end_of_the_round() -> None:
+    """Rulebook 004 §Game Play: Dr. Solomon goes after each player has taken one turn."""
     state = table(3, track=0, seed=seed_rolling("solomon"))
     act_all(state, [PayNobody(), PayNobody()])
     assert not state.is_over()

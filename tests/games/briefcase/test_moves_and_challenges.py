@@ -36,6 +36,7 @@ def test_a_station_city_reaches_every_other_station() -> None:
 
 
 def test_an_agent_cannot_move_to_a_city_that_is_not_adjacent() -> None:
+    """Rulebook 004 §Move An Agent: only adjacent cities, or station to station."""
     state = table(2)
     with pytest.raises(IllegalAction, match="red line") as caught:
         state.apply(0, MoveAgent("Tempest", "London"))
@@ -61,6 +62,7 @@ def test_the_briefcase_goes_along_only_if_the_mover_chooses_after_the_challenges
 
 
 def test_leaving_the_briefcase_behind() -> None:
+    """Rulebook 004 §Move An Agent: the briefcase *may* move with the agent."""
     state = table(2, agents={"Beacon": "Vienna"})
     act(state, MoveAgent("Beacon", "Prague"))
     pass_all(state)
@@ -70,6 +72,7 @@ def test_leaving_the_briefcase_behind() -> None:
 
 
 def test_cities_may_hold_any_number_of_agents() -> None:
+    """Rulebook 004 §Move An Agent: cities may contain any number of agents."""
     state = table(2, agents={"Beacon": "Vienna", "Tempest": "Vienna", "Roulette": "Munich"})
     act(state, MoveAgent("Roulette", "Vienna"))
     pass_all(state)
@@ -198,6 +201,7 @@ def test_a_move_nobody_challenges_succeeds_then_the_power_may_be_used() -> None:
 
 
 def test_out_of_turn_actions_are_refused() -> None:
+    """Rulebook 004 §Game Play: play proceeds clockwise; only the player to act may act."""
     state = table(2)
     with pytest.raises(IllegalAction, match="no decision"):
         state.apply(1, PayNobody())
@@ -220,6 +224,7 @@ def test_worked_example_spyglass_to_zurich() -> None:
 
 
 def test_a_timeout_does_the_least_a_player_can_do() -> None:
+    """Project design: on a timeout the table does the least it can for that player."""
     state = table(2, agents={"Beacon": "Vienna"})
     assert state.default_action(0) == PayNobody()
     act(state, MoveAgent("Beacon", "Prague"))

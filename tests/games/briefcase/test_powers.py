@@ -37,6 +37,7 @@ def moved(state: object, agent: str, city: str, carry: bool | None = None) -> No
 
 
 def test_beacon_calls_an_agent_from_an_adjacent_city() -> None:
+    """Beacon's power (design), after a successful move (Rulebook 004 §Agent Abilities)."""
     state = table(2, agents={"Beacon": "Munich", "Tempest": "Prague", "Roulette": "Zagreb"})
     moved(state, "Beacon", "Vienna")
     legal = state.legal_actions(0)
@@ -51,6 +52,7 @@ def test_beacon_calls_an_agent_from_an_adjacent_city() -> None:
 
 
 def test_magician_makes_the_briefcase_reappear_in_an_adjacent_city() -> None:
+    """Magician's power (design): the briefcase moves one red line."""
     state = table(2, agents={"Magician": "Munich"}, briefcase="Vienna")
     moved(state, "Magician", "Vienna")
     legal = state.legal_actions(0)
@@ -66,6 +68,7 @@ def test_magician_makes_the_briefcase_reappear_in_an_adjacent_city() -> None:
 
 
 def test_magician_needs_the_briefcase_in_its_city() -> None:
+    """Magician's power (design) needs the briefcase beside it; otherwise the turn ends."""
     state = table(2, agents={"Magician": "Munich"}, briefcase="Rome")
     moved(state, "Magician", "Zurich")
     # Nothing to decide: the power is skipped and the turn passes.
@@ -73,6 +76,7 @@ def test_magician_needs_the_briefcase_in_its_city() -> None:
 
 
 def test_magician_can_win_by_sending_the_briefcase_into_the_hq() -> None:
+    """Rulebook 004 §End of the Game: the briefcase in your HQ wins at once."""
     state = table(2, agents={"Magician": "Brussels"}, briefcase="Brussels")
     moved(state, "Magician", "Lille", carry=True)
     act(state, VanishBriefcase("London"))
@@ -80,6 +84,7 @@ def test_magician_can_win_by_sending_the_briefcase_into_the_hq() -> None:
 
 
 def test_roulette_sends_an_agent_in_its_city_to_a_random_adjacent_city() -> None:
+    """Roulette's power (design): the seeded generator picks the red line."""
     state = table(2, agents={"Roulette": "Munich", "Tempest": "Vienna"}, seed=11)
     moved(state, "Roulette", "Vienna")
     assert state.legal_actions(0) == [SpinAgent("Tempest"), SkipPower()]
@@ -91,6 +96,7 @@ def test_roulette_sends_an_agent_in_its_city_to_a_random_adjacent_city() -> None
 
 
 def test_spyglass_looks_at_a_payoff_in_secret() -> None:
+    """Spyglass's power (design); payoffs stay behind shields for everyone else (§Make a Payoff)."""
     state = table(3, agents={"Spyglass": "Munich"}, payoffs={2: {"Tempest": 7}})
     moved(state, "Spyglass", "Zurich")
     legal = state.legal_actions(0)
@@ -108,6 +114,7 @@ def test_spyglass_looks_at_a_payoff_in_secret() -> None:
 
 
 def test_tempest_blows_every_other_agent_in_its_city_to_one_adjacent_city() -> None:
+    """Tempest's power (design), never along a station hop (§Agent Abilities)."""
     state = table(
         2, agents={"Tempest": "Munich", "Beacon": "Vienna", "Roulette": "Vienna"}, briefcase="Rome"
     )
@@ -121,12 +128,14 @@ def test_tempest_blows_every_other_agent_in_its_city_to_one_adjacent_city() -> N
 
 
 def test_tempest_alone_has_nothing_to_blow() -> None:
+    """Tempest's power (design) needs another agent in its city."""
     state = table(2, agents={"Tempest": "Munich"}, briefcase="Rome")
     moved(state, "Tempest", "Vienna")
     assert state.phase == "turn"
 
 
 def test_vagabond_wanders_one_more_red_line_leaving_the_briefcase() -> None:
+    """Vagabond's power (design): one more red line, never the briefcase."""
     state = table(2, agents={"Vagabond": "Vienna"})
     moved(state, "Vagabond", "Prague", carry=True)
     legal = state.legal_actions(0)

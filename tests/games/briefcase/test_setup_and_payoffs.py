@@ -119,6 +119,7 @@ def test_paying_nobody_is_allowed_even_with_an_empty_reserve() -> None:
 
 
 def test_cannot_pay_more_than_the_reserve() -> None:
+    """Rulebook 004 §Make a Payoff: sovereigns come from your reserve."""
     state = table(2, payoffs={0: {"Beacon": 25}})
     with pytest.raises(IllegalAction, match="reserve of 5"):
         state.apply(0, PayAgent("Magician", 6))
