@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
+import pytest
+
 from topsecret.arena import play_match
 from topsecret.core import SeatView
 from topsecret.games.briefcase import GAME
@@ -71,10 +75,10 @@ def test_heuristic_pays_dr_solomon_in_the_end_game() -> None:
 
 
 def test_heuristic_beats_random_clearly() -> None:
-    """Figure: over 36 seeded games per player count, one heuristic seat against random
+    """Figure: over 60 seeded games per player count, one heuristic seat against random
     seats wins far more than its share (measured: every one of them)."""
     for players in (2, 3, 4):
-        games = 36
+        games = 60
         won = 0.0
         for seed in range(games):
             bots = ["random"] * players
@@ -90,3 +94,20 @@ def test_heuristic_self_play_ends_at_every_player_count() -> None:
         for seed in range(4):
             result = play_match(GAME, players, ["heuristic"] * players, seed=seed)
             assert result.state.is_over() and result.winners
+
+
+@pytest.mark.slow
+def test_no_seat_wins_much_more_than_its_share_between_heuristic_bots() -> None:
+    """Balance (docs/games/briefcase.md): over 400 seeded games per player count every seat,
+    and so every HQ, wins its fair share to within three standard errors."""
+    for players in (2, 3, 4):
+        games = 400
+        wins = [0.0] * players
+        for seed in range(games):
+            result = play_match(GAME, players, ["heuristic"] * players, seed=seed)
+            for seat in result.winners:
+                wins[seat] += 1 / len(result.winners)
+        fair = 1 / players
+        noise = math.sqrt(fair * (1 - fair) / games)
+        for seat in range(players):
+            assert abs(wins[seat] / games - fair) <= 3 * noise, (players, seat, wins)

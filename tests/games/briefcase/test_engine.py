@@ -144,7 +144,7 @@ def hide_secrets_of_others(state: BriefcaseState, seat: int, rng: Rng) -> Briefc
     return other
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     players=st.integers(2, 4),
     seed=st.integers(0, 10_000),

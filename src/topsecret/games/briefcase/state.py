@@ -210,9 +210,9 @@ class BriefcaseState(State):
                     state.positions[agent] = OFF_BOARD
                     state.burnt[agent] = True
                 else:
-                    state.positions[agent] = state.board.names.index(city)
+                    state.positions[agent] = state._city_named(city)
         if briefcase is not None:
-            state.briefcase = state.board.names.index(briefcase)
+            state.briefcase = state._city_named(briefcase)
         if tokens is not None:
             state.tokens = [names.index(t) for t in tokens]
         if payoffs is not None:
@@ -290,6 +290,12 @@ class BriefcaseState(State):
 
     def agent_name(self, agent: int) -> str:
         return SOLOMON_NAME if agent == SOLOMON else self.comp.agents[agent].name
+
+    def _city_named(self, name: str) -> int:
+        city = self.board.index(name)
+        if city < 0:
+            raise ValueError(f"there is no city {name!r} on the map {self.board.name}")
+        return city
 
     def city_name(self, city: int) -> str:
         return self.board.names[city]
