@@ -53,6 +53,8 @@ MARGIN = 1
 DARING = 2
 #: The die's space from which the end game starts (0 is the end of the track).
 END_GAME_SPACE = 3
+#: How close to a rival HQ a briefcase move must bring it before the bot challenges it.
+APPROACH = 2
 
 
 @cache
@@ -280,7 +282,7 @@ class _Turn:
         if self.rival_hq(target):
             return 2
         theirs = self.dist[target][self.hqs[mover]]
-        if theirs < self.dist[origin][self.hqs[mover]] and theirs <= 2:
+        if theirs < self.dist[origin][self.hqs[mover]] and theirs <= APPROACH:
             return 1
         if self.to_me(target) > self.to_me(origin) and self.to_me(origin) <= 2:
             return 1
