@@ -177,3 +177,15 @@ def test_a_determinization_agrees_with_everything_the_seat_knows(seed, steps, vi
     # The sampled world plays on to the end.
     run_random_game(sampled, Rng(1))
     assert sampled.is_over()
+
+
+def test_an_observation_kept_by_a_client_does_not_change_as_the_game_goes_on():
+    from topsecret.games.vault import VaultState
+
+    state = VaultState.arranged([["mole", "doc5"], ["doc20", "doc5"]])
+    state.apply(0, PlayCard("mole"))
+    state.apply(1, PlayCard("document", 20))
+    kept = state.observation(1)
+    before = json.dumps(kept, sort_keys=True)
+    state.apply(0, Steal(1))
+    assert json.dumps(kept, sort_keys=True) == before

@@ -500,7 +500,7 @@ class VaultState(State):
             "single_deal": self.options["single_deal"],
             "step": self._step.view_for(player) if self._step is not None else None,
             "seats": seats,
-            "last_trick": self.last_trick,
+            "last_trick": _copy_record(self.last_trick),
             "discard": [cards[c].to_json() for c in self.discard],
             "deal_scores": [list(s) for s in self.deal_scores],
             "totals": list(self.totals),
