@@ -594,7 +594,7 @@ class VaultState(State):
             "just_played": {str(k): v for k, v in sorted(self._just_played.items())},
             "moles": {str(k): v for k, v in sorted(self._moles.items())},
             "arrived": sorted(self._arrived),
-            "last_trick": self.last_trick,
+            "last_trick": _copy_record(self.last_trick),
             "step": self._step.snapshot() if self._step is not None else None,
         }
 
