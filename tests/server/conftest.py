@@ -35,6 +35,7 @@ BACKENDS = ["sqlite", *(["postgresql"] if postgres_reachable() else [])]
 def fake_game_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Register the fake card game next to the real ones for the duration of a test."""
     monkeypatch.setitem(games.GAME_MODULES, "fakecards", "fakegame")
+    monkeypatch.setitem(games.GAME_MODULES, "fakeclock", "fakeclock")
     games.get_game.cache_clear()
     yield
     games.get_game.cache_clear()
@@ -112,3 +113,13 @@ def live_server(database_url: str) -> Iterator[LiveServer]:
 @pytest.fixture
 def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'server.sqlite3'}"
+
+
+@pytest.fixture
+def sqlite_server(sqlite_url: str) -> Iterator[LiveServer]:
+    """A live server on SQLite only, for behaviour that does not depend on the database."""
+    server = LiveServer(sqlite_url).start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -40,6 +40,13 @@ class SeatClient:
             self.errors.append(frame)
         return frame
 
+    async def reply(self, timeout: float = 10.0) -> dict[str, Any]:
+        """The next frame that is not a table update (an error, an ack, a pong)."""
+        while True:
+            frame = await self.receive(timeout)
+            if frame["type"] != "update":
+                return frame
+
     async def update(self, timeout: float = 10.0) -> dict[str, Any]:
         while True:
             frame = await self.receive(timeout)

@@ -247,7 +247,7 @@ class TableRuntime:
                 seat.away = False  # the player is back: the bot hands the seat over
                 self.store.update_seat(self.id, seat.data())
         conn.push(self._frame_for(conn.seat, self._visible_log(conn.seat), full=True))
-        self.broadcast([])
+        self.broadcast([], skip=conn)
         self._after_change()
 
     def detach(self, conn: Connection) -> None:
@@ -499,13 +499,15 @@ class TableRuntime:
         )
         return frame.model_dump_json()
 
-    def broadcast(self, events: list[Event]) -> None:
+    def broadcast(self, events: list[Event], skip: Connection | None = None) -> None:
         """Send every connection its own frame; events filtered by what each seat may see."""
         if not self.connections:
             return
         seq = self.seq
         by_seat: dict[int | None, str] = {}
         for conn in list(self.connections):
+            if conn is skip:
+                continue
             frame = by_seat.get(conn.seat)
             if frame is None:
                 seen = [(seq, e) for e in events if e.visible_to(conn.seat)]
