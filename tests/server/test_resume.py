@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from conftest import free_port
+from liveserver import free_port
 from wsclient import SeatClient, create_table, join_table
 
 HERE = Path(__file__).parent

@@ -14,7 +14,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..arena.match import bot_seeds
@@ -109,12 +109,6 @@ class SeatRuntime:
         return SeatData(self.seat, self.bot, self.name, self.token_hash, self.away)
 
 
-@dataclass(slots=True)
-class _FrameCache:
-    seq: int = -1
-    views: dict[int | None, tuple[dict[str, Any], list[LegalAction]]] = field(default_factory=dict)
-
-
 class TableRuntime:
     """A live table. All mutation happens under ``self.lock`` on the server's event loop."""
 
@@ -145,7 +139,6 @@ class TableRuntime:
         self._tick_task: asyncio.Task[None] | None = None
         self._clock_base = 0.0
         self._clock_started = time.monotonic()
-        self._cache = _FrameCache()
         self._closed = False
 
     # -- building and rebuilding ------------------------------------------------------
@@ -457,24 +450,18 @@ class TableRuntime:
         return [(seq, e) for seq, e in self.events if e.visible_to(seat)]
 
     def _view(self, seat: int | None) -> tuple[dict[str, Any], list[LegalAction]]:
-        if self._cache.seq != self.seq:
-            self._cache = _FrameCache(self.seq)
-        cached = self._cache.views.get(seat)
-        if cached is None:
-            legal: list[LegalAction] = []
-            if (
-                seat is not None
-                and self.status == "playing"
-                and not self.state.is_over()
-                and seat in self.state.acting_players()
-            ):
-                legal = [
-                    LegalAction(action=a.to_json(), label=self.game.describe_action(a))
-                    for a in self.state.legal_actions(seat)
-                ]
-            cached = (self.state.observation(seat), legal)
-            self._cache.views[seat] = cached
-        return cached
+        legal: list[LegalAction] = []
+        if (
+            seat is not None
+            and self.status == "playing"
+            and not self.state.is_over()
+            and seat in self.state.acting_players()
+        ):
+            legal = [
+                LegalAction(action=a.to_json(), label=self.game.describe_action(a))
+                for a in self.state.legal_actions(seat)
+            ]
+        return self.state.observation(seat), legal
 
     def _frame_for(self, seat: int | None, events: list[tuple[int, Event]], full: bool) -> str:
         observation, legal = self._view(seat)
@@ -491,13 +478,25 @@ class TableRuntime:
             step=step.view_for(seat) if step is not None and not over else None,
             legal=legal,
             deadlines={s: round(max(0.0, d - now), 2) for s, d in self.deadlines.items()},
-            events=[{"seq": seq, **e.to_json()} for seq, e in events],
+            events=[self._event_json(seq, e, seat) for seq, e in events],
             over=over,
             scores=self.state.scores() if over else None,
             winners=self.state.winners() if over else None,
             clock=round(self.clock(), 3) if self.realtime else None,
         )
         return frame.model_dump_json()
+
+    def _event_json(self, seq: int, event: Event, seat: int | None) -> dict[str, Any]:
+        """An event as one seat receives it, with the game's sentence for it if it has one."""
+        out = {"seq": seq, **event.to_json()}
+        describe = getattr(self.game, "describe_event", None)
+        if describe is not None:
+            text = describe(event, seat)
+            if text is None:
+                out["quiet"] = True  # the game says this one is not worth a log line
+            else:
+                out["text"] = str(text)
+        return out
 
     def broadcast(self, events: list[Event], skip: Connection | None = None) -> None:
         """Send every connection its own frame; events filtered by what each seat may see."""
