@@ -6,10 +6,12 @@ import asyncio
 import json
 from typing import Any
 
+import websockets
 from fakegame import GAME as FAKE
 from wsclient import SeatClient, create_table, join_table
 
 from topsecret.server.db import Store
+from topsecret.server.messages import UpdateFrame
 
 
 def _replayed_observations(store: Store, table_id: str, seat: int | None) -> list[Any]:
@@ -62,6 +64,9 @@ def test_three_people_and_a_bot_play_a_whole_game_and_each_sees_only_their_own(
 
     for seat, client in enumerate(clients):
         you = seat if seat < 3 else None  # three people, then the spectator
+        for text in client.raw:
+            if '"type":"update"' in text:
+                UpdateFrame.model_validate_json(text)  # every frame has the documented shape
         assert all(frame["you"] == you for frame in client.updates)
         text = "\n".join(client.raw)
         # Nothing private of another seat: not their unplayed card, not their hidden events.
@@ -174,9 +179,9 @@ def test_bad_hello_and_unknown_table_are_refused(live_server: Any) -> None:
         await wrong.connect()
         frame = await wrong.receive()
         assert frame["type"] == "error" and "token" in frame["message"]
-        missing = SeatClient(live_server.ws, "nosuchtable", None)
-        await missing.connect()
-        frame = await missing.receive()
-        assert frame["type"] == "error"
+        # An unknown table answers before any hello, then closes.
+        async with websockets.connect(f"{live_server.ws}/ws/tables/nosuchtable") as missing:
+            frame = json.loads(await missing.recv())
+        assert frame["type"] == "error" and "no table" in frame["message"]
 
     asyncio.run(scenario())

@@ -200,8 +200,8 @@ def create_app(store: Store) -> FastAPI:
                     )
                     continue
                 await _handle(runtime, conn, message)
-        except WebSocketDisconnect:
-            pass
+        except (WebSocketDisconnect, RuntimeError):
+            pass  # the client went away, or the server closed this socket (shutdown, too slow)
         finally:
             async with runtime.lock:
                 runtime.detach(conn)

@@ -26,6 +26,7 @@ from sqlalchemy import (
     delete,
     event,
     func,
+    insert,
     select,
     update,
 )
@@ -85,6 +86,9 @@ class ActionRecord(Base):
     #: Game clock in seconds for real-time games (fed back through advance_time on replay).
     time: Mapped[float | None] = mapped_column(Float, nullable=True)
     created_at: Mapped[float] = mapped_column(Float)
+
+
+_INSERT_ACTION = insert(ActionRecord)
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,21 +240,25 @@ class Store:
         row: LogRow,
         finished: list[float] | None = None,
     ) -> None:
-        """Commit one action (and the end of the game, if it ended) in one transaction."""
+        """Commit one action (and the end of the game, if it ended) in one transaction.
+
+        This runs for every action at every table, so it uses plain inserts, not the ORM.
+        """
         now = time.time()
-        with self._session() as session:
-            session.add(
-                ActionRecord(
-                    table_id=table_id,
-                    seq=row.seq,
-                    seat=row.seat,
-                    action=row.action,
-                    time=row.time,
-                    created_at=now,
-                )
+        with self.engine.begin() as connection:
+            connection.execute(
+                _INSERT_ACTION,
+                {
+                    "table_id": table_id,
+                    "seq": row.seq,
+                    "seat": row.seat,
+                    "action": row.action,
+                    "time": row.time,
+                    "created_at": now,
+                },
             )
             if finished is not None:
-                session.execute(
+                connection.execute(
                     update(TableRecord)
                     .where(TableRecord.id == table_id)
                     .values(status="finished", finished_at=now, scores=finished)

@@ -17,10 +17,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 from ..arena.match import bot_seeds
 from ..bots import make_bot
 from ..core import (
-    ActionFormatError,
     Bot,
     Event,
     Game,
@@ -32,17 +33,15 @@ from ..core import (
 from .db import LogRow, SeatData, Store, TableData
 from .messages import (
     ErrorFrame,
-    LegalAction,
     SeatInfo,
     TableInfo,
     TableSettings,
-    UpdateFrame,
 )
 
 log = logging.getLogger("topsecret.server")
 
 #: How often a real-time game hears the server clock, in seconds.
-TICK_SECONDS = 0.2
+TICK_SECONDS = 0.25
 #: Frames queued for one slow connection before it is dropped.
 MAX_QUEUED_FRAMES = 512
 
@@ -343,8 +342,10 @@ class TableRuntime:
             return
         loop = asyncio.get_running_loop()
         acting = self.state.acting_players()
-        if any(self.seats[s].bot_controlled for s in acting) and (
-            self._bot_task is None or self._bot_task.done()
+        if (
+            not self.realtime
+            and any(self.seats[s].bot_controlled for s in acting)
+            and (self._bot_task is None or self._bot_task.done())
         ):
             self._bot_task = loop.create_task(self._drive_bots())
         if self.settings.turn_seconds > 0 and not self.realtime:
@@ -361,6 +362,7 @@ class TableRuntime:
             self._tick_task = loop.create_task(self._run_clock())
 
     async def _drive_bots(self) -> None:
+        """Turn-based play: after a pause, each bot-controlled seat that owes a move plays."""
         while True:
             await asyncio.sleep(self.settings.bot_delay)
             async with self.lock:
@@ -369,14 +371,12 @@ class TableRuntime:
                 seats = [s for s in self.state.acting_players() if self.seats[s].bot_controlled]
                 if not seats:
                     return
-                # In real time everyone may act at once; the bots take turns, one per pause.
-                seat = seats[0] if not self.realtime else seats[self.seq % len(seats)]
+                seat = seats[0]
                 bot = self._bot_for(seat)
-                view = SeatView(self.state, seat)
-                action = await asyncio.to_thread(bot.choose, view)
+                action = await asyncio.to_thread(bot.choose, SeatView(self.state, seat))
                 try:
                     self._act(seat, action.to_json())
-                except (IllegalAction, ActionFormatError, TableError) as exc:
+                except TopSecretError as exc:
                     log.error("table %s: bot for seat %d failed: %s", self.id, seat, exc)
                     return
 
@@ -402,11 +402,37 @@ class TableRuntime:
                             )
 
     async def _run_clock(self) -> None:
+        """Real-time play: every tick the game hears the clock, then bots may act."""
+        tick = 0
         while not self._closed and self.status == "playing":
             await asyncio.sleep(TICK_SECONDS)
+            tick += 1
             async with self.lock:
-                if self.status == "playing" and not self.state.is_over():
-                    self._tick(self.clock())
+                if self.status != "playing" or self.state.is_over():
+                    return
+                now = self.clock()
+                self._tick(now)
+                self._bots_act_at(now, tick)
+
+    def _bots_act_at(self, now: float, tick: int) -> None:
+        """Ask each bot-controlled seat whether it acts now; the first asked rotates."""
+        first = tick % self.players
+        acting = sorted(self.state.acting_players(), key=lambda s: (s - first) % self.players)
+        for seat in acting:
+            if self.state.is_over() or seat not in self.state.acting_players():
+                continue
+            if not self.seats[seat].bot_controlled:
+                continue
+            bot = self._bot_for(seat)
+            act_at = getattr(bot, "act_at", None)
+            view = SeatView(self.state, seat)
+            action = act_at(view, now) if act_at is not None else bot.choose(view)
+            if action is None:
+                continue
+            try:
+                self._act(seat, action.to_json())
+            except TopSecretError as exc:
+                log.error("table %s: bot for seat %d failed: %s", self.id, seat, exc)
 
     def close(self) -> None:
         """Stop every task (server shutdown); storage already holds everything."""
@@ -449,42 +475,64 @@ class TableRuntime:
     def _visible_log(self, seat: int | None) -> list[tuple[int, Event]]:
         return [(seq, e) for seq, e in self.events if e.visible_to(seat)]
 
-    def _view(self, seat: int | None) -> tuple[dict[str, Any], list[LegalAction]]:
-        legal: list[LegalAction] = []
+    def _view(self, seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        legal: list[dict[str, Any]] = []
         if (
             seat is not None
             and self.status == "playing"
             and not self.state.is_over()
             and seat in self.state.acting_players()
         ):
+            describe = self.game.describe_action
             legal = [
-                LegalAction(action=a.to_json(), label=self.game.describe_action(a))
+                {"action": a.to_json(), "label": describe(a)}
                 for a in self.state.legal_actions(seat)
             ]
         return self.state.observation(seat), legal
 
-    def _frame_for(self, seat: int | None, events: list[tuple[int, Event]], full: bool) -> str:
+    def _frame_for(
+        self,
+        seat: int | None,
+        events: list[tuple[int, Event]],
+        full: bool,
+        shared: dict[str, Any] | None = None,
+    ) -> str:
+        """One seat's frame as JSON text; the shape is :class:`UpdateFrame`.
+
+        ``shared`` holds the parts that are the same for every seat (built once per change);
+        the frame is assembled as plain data because it is built for every seat on every
+        action, and the tests check it against the model.
+        """
+        if shared is None:
+            shared = self._shared_frame_parts()
         observation, legal = self._view(seat)
         step = self.state.open_step()
+        over = shared["over"]
+        frame = {
+            "type": "update",
+            "seq": self.seq,
+            "full": full,
+            "you": seat,
+            "observation": observation,
+            "step": step.view_for(seat) if step is not None and not over else None,
+            "legal": legal,
+            "events": [self._event_json(seq, e, seat) for seq, e in events],
+            **shared,
+        }
+        return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+
+    def _shared_frame_parts(self) -> dict[str, Any]:
         over = self.state.is_over()
         now = time.monotonic()
-        frame = UpdateFrame(
-            seq=self.seq,
-            full=full,
-            table=self.info(),
-            you=seat,
-            observation=observation,
-            acting=[] if over else list(self.state.acting_players()),
-            step=step.view_for(seat) if step is not None and not over else None,
-            legal=legal,
-            deadlines={s: round(max(0.0, d - now), 2) for s, d in self.deadlines.items()},
-            events=[self._event_json(seq, e, seat) for seq, e in events],
-            over=over,
-            scores=self.state.scores() if over else None,
-            winners=self.state.winners() if over else None,
-            clock=round(self.clock(), 3) if self.realtime else None,
-        )
-        return frame.model_dump_json()
+        return {
+            "table": self.info().model_dump(mode="json"),
+            "acting": [] if over else list(self.state.acting_players()),
+            "deadlines": {str(s): round(max(0.0, d - now), 2) for s, d in self.deadlines.items()},
+            "over": over,
+            "scores": self.state.scores() if over else None,
+            "winners": self.state.winners() if over else None,
+            "clock": round(self.clock(), 3) if self.realtime else None,
+        }
 
     def _event_json(self, seq: int, event: Event, seat: int | None) -> dict[str, Any]:
         """An event as one seat receives it, with the game's sentence for it if it has one."""
@@ -503,6 +551,7 @@ class TableRuntime:
         if not self.connections:
             return
         seq = self.seq
+        shared = self._shared_frame_parts()
         by_seat: dict[int | None, str] = {}
         for conn in list(self.connections):
             if conn is skip:
@@ -510,7 +559,7 @@ class TableRuntime:
             frame = by_seat.get(conn.seat)
             if frame is None:
                 seen = [(seq, e) for e in events if e.visible_to(conn.seat)]
-                frame = self._frame_for(conn.seat, seen, full=False)
+                frame = self._frame_for(conn.seat, seen, full=False, shared=shared)
                 by_seat[conn.seat] = frame
             conn.push(frame)
 

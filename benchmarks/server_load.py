@@ -1,0 +1,229 @@
+"""Load benchmark for the multiplayer server (not a unit test).
+
+Starts the real server in its own process on loopback with a fresh SQLite file, opens
+``--tables`` vault tables of four people each, and connects one scripted WebSocket client per
+seat. Every client acts about once a second whenever its seat owes a move (uniform pause of
+0.5-1.5 s, then a random legal action). It reports connections held, accepted actions per
+second, errors, and the latency from sending an action to the moment every seat of the table
+has received the update it caused (p50, p99, max).
+
+    python benchmarks/server_load.py --tables 125 --seconds 60
+
+Bounded: at most 250 tables and 600 seconds; loopback only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import httpx
+import orjson
+import websockets
+
+MAX_TABLES = 250
+MAX_SECONDS = 600.0
+PLAYERS = 4
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Stats:
+    def __init__(self) -> None:
+        #: (table, seq) -> time the action was sent
+        self.sent: dict[tuple[str, int], float] = {}
+        #: (table, seq) -> arrival time of that update at each seat
+        self.arrived: dict[tuple[str, int], list[float]] = defaultdict(list)
+        self.errors: list[str] = []
+        self.actions = 0
+        self.connected = 0
+        self.measuring = False
+
+
+async def seat_client(
+    ws_base: str, table_id: str, token: str, stats: Stats, stop: asyncio.Event, rng: random.Random
+) -> None:
+    try:
+        async with websockets.connect(
+            f"{ws_base}/ws/tables/{table_id}", max_size=2**22, open_timeout=60
+        ) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            stats.connected += 1
+            latest: dict[str, Any] | None = None
+            pending_since: float | None = None
+            acted_on = -1
+            next_move = time.perf_counter() + rng.uniform(0.5, 1.5)
+            while not stop.is_set():
+                ready = latest is not None and latest["legal"] and pending_since is None
+                timeout = max(0.001, next_move - time.perf_counter()) if ready else 1.0
+                try:
+                    text = await asyncio.wait_for(ws.recv(), timeout=min(timeout, 1.0))
+                except TimeoutError:
+                    text = None
+                now = time.perf_counter()
+                if text is not None:
+                    frame = orjson.loads(text)
+                    kind = frame["type"]
+                    if kind == "update":
+                        latest = frame
+                        if stats.measuring:
+                            stats.arrived[(table_id, frame["seq"])].append(now)
+                        if frame["over"]:
+                            return
+                    elif kind == "ack":
+                        if pending_since is not None and stats.measuring:
+                            stats.sent[(table_id, frame["seq"])] = pending_since
+                            stats.actions += 1
+                        pending_since = None
+                        next_move = now + rng.uniform(0.5, 1.5)
+                    elif kind == "error":
+                        stats.errors.append(frame["message"])
+                        pending_since = None
+                if (
+                    latest is not None
+                    and latest["legal"]
+                    and pending_since is None
+                    and now >= next_move
+                    and latest["seq"] != acted_on
+                ):
+                    move = rng.choice(latest["legal"])["action"]
+                    pending_since = time.perf_counter()
+                    acted_on = latest["seq"]
+                    await ws.send(json.dumps({"type": "act", "action": move, "ref": 1}))
+    except Exception as exc:  # a dropped connection is an error of the run
+        if not stop.is_set():
+            stats.errors.append(f"{type(exc).__name__}: {exc}")
+    finally:
+        stats.connected -= 1
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+async def run(args: argparse.Namespace, http: str, ws_base: str) -> dict[str, Any]:
+    tables: list[tuple[str, list[str]]] = []
+    async with httpx.AsyncClient(base_url=http, timeout=30) as client:
+        for _ in range(args.tables):
+            created = (
+                await client.post(
+                    "/api/tables",
+                    json={
+                        "game": "vault",
+                        "players": PLAYERS,
+                        "name": "p0",
+                        "options": {"target": 100_000},
+                    },
+                )
+            ).json()
+            table_id = created["table"]["id"]
+            tokens = [created["token"]]
+            for n in range(1, PLAYERS):
+                joined = (
+                    await client.post(f"/api/tables/{table_id}/join", json={"name": f"p{n}"})
+                ).json()
+                tokens.append(joined["token"])
+            tables.append((table_id, tokens))
+    stats = Stats()
+    stop = asyncio.Event()
+    rng = random.Random(args.seed)
+    tasks = []
+    for table_id, tokens in tables:
+        for token in tokens:
+            tasks.append(
+                asyncio.create_task(
+                    seat_client(ws_base, table_id, token, stats, stop, random.Random(rng.random()))
+                )
+            )
+            await asyncio.sleep(0.002)  # do not open 500 sockets in the same millisecond
+    await asyncio.sleep(args.warmup)
+    stats.measuring = True
+    started = time.perf_counter()
+    await asyncio.sleep(args.seconds)
+    stats.measuring = False
+    elapsed = time.perf_counter() - started
+    held = stats.connected
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    latencies = []
+    incomplete = 0
+    for key, sent in stats.sent.items():
+        times = stats.arrived.get(key, [])
+        if len(times) < PLAYERS:
+            incomplete += 1
+            continue
+        latencies.append((max(times) - sent) * 1000)
+    return {
+        "tables": args.tables,
+        "seats": args.tables * PLAYERS,
+        "connections_held": held,
+        "seconds": round(elapsed, 1),
+        "actions": stats.actions,
+        "actions_per_second": round(stats.actions / elapsed, 1),
+        "latency_ms_p50": round(percentile(latencies, 0.50), 1) if latencies else None,
+        "latency_ms_p99": round(percentile(latencies, 0.99), 1) if latencies else None,
+        "latency_ms_max": round(max(latencies), 1) if latencies else None,
+        "updates_measured": len(latencies),
+        "updates_missing_a_seat": incomplete,
+        "errors": len(stats.errors),
+        "first_errors": stats.errors[:5],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=125)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--database", default=None, help="SQLAlchemy URL (default: temp SQLite)")
+    args = parser.parse_args()
+    if not 1 <= args.tables <= MAX_TABLES or not 0 < args.seconds <= MAX_SECONDS:
+        parser.error(f"--tables must be 1..{MAX_TABLES} and --seconds 0..{MAX_SECONDS}")
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        url = args.database or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
+        server = subprocess.Popen(
+            [sys.executable, "-m", "topsecret.server", "--port", str(port), "--database", url],
+            stdout=subprocess.DEVNULL,
+        )
+        try:
+            http = f"http://127.0.0.1:{port}"
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    httpx.get(f"{http}/api/games", timeout=1)
+                    break
+                except httpx.TransportError:
+                    if time.monotonic() > deadline:
+                        raise SystemExit("the server did not start") from None
+                    time.sleep(0.1)
+            result = asyncio.run(run(args, http, f"ws://127.0.0.1:{port}"))
+        finally:
+            os.kill(server.pid, signal.SIGTERM)
+            server.wait(timeout=30)
+    result["cpus"] = os.cpu_count()
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()
