@@ -81,6 +81,7 @@ class VaultState(State):
     __slots__ = (
         "_arrived",
         "_game",
+        "_hand_options",
         "_just_played",
         "_moles",
         "_n",
@@ -157,6 +158,7 @@ class VaultState(State):
 
     def _begin_deal_with(self, hands: list[list[int]]) -> None:
         self.hands = [sorted(h, key=lambda cid: card_sort_key(self.cards[cid])) for h in hands]
+        self._hand_options = [self._play_options(hand) for hand in self.hands]
         self.face_up: list[list[int]] = [[] for _ in range(self._n)]
         self.x1: list[list[int]] = [[] for _ in range(self._n)]
         self.x2: list[list[tuple[int, int]]] = [[] for _ in range(self._n)]
@@ -240,11 +242,15 @@ class VaultState(State):
     def _options(self, player: int) -> list[Action]:
         """What the seat may choose in the open step, whether or not it has chosen yet."""
         if self.phase == PLAY:
-            actions = self._game.play_actions
-            return list(dict.fromkeys(actions[cid] for cid in self.hands[player]))
+            return list(self._hand_options[player])
         if self.phase == STEAL:
             return [Steal(seat) for seat in self._steal_targets(player)]
         return [Bank(), KeepFaceUp()]
+
+    def _play_options(self, hand: list[int]) -> tuple[Action, ...]:
+        """One PlayCard per kind and value in a hand (kept, as hands change only on a reveal)."""
+        actions = self._game.play_actions
+        return tuple(dict.fromkeys(actions[cid] for cid in hand))
 
     def _steal_targets(self, player: int) -> list[int]:
         return [seat for seat in self._just_played if seat != player]
@@ -299,6 +305,7 @@ class VaultState(State):
             key = (action.card, action.value)
             index = next(i for i, cid in enumerate(hand) if self.cards[cid].type_key == key)
             played[seat] = hand.pop(index)
+            self._hand_options[seat] = self._play_options(hand)
         self._arrived = set()
         self._just_played = {}
         self._moles = {}
@@ -521,6 +528,7 @@ class VaultState(State):
         for pool in pools.values():
             rng.shuffle(pool)
         for seat in others:
+            # Same kinds and values, so the seat's play options are unchanged.
             copy.hands[seat] = sorted(
                 (pools[self.cards[cid].type_key].pop() for cid in copy.hands[seat]),
                 key=lambda cid: card_sort_key(self.cards[cid]),
@@ -554,6 +562,7 @@ class VaultState(State):
         copy.deal_scores = [list(s) for s in self.deal_scores]
         copy.deal = self.deal
         copy.hands = [list(h) for h in self.hands]
+        copy._hand_options = list(self._hand_options)
         copy.face_up = [list(f) for f in self.face_up]
         copy.x1 = [list(x) for x in self.x1]
         copy.x2 = [list(x) for x in self.x2]
