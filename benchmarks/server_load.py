@@ -59,12 +59,14 @@ class Stats:
 async def seat_client(
     ws_base: str, table_id: str, token: str, stats: Stats, stop: asyncio.Event, rng: random.Random
 ) -> None:
+    counted = False
     try:
         async with websockets.connect(
             f"{ws_base}/ws/tables/{table_id}", max_size=2**22, open_timeout=60
         ) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             stats.connected += 1
+            counted = True
             latest: dict[str, Any] | None = None
             pending_since: float | None = None
             acted_on = -1
@@ -110,7 +112,8 @@ async def seat_client(
         if not stop.is_set():
             stats.errors.append(f"{type(exc).__name__}: {exc}")
     finally:
-        stats.connected -= 1
+        if counted:
+            stats.connected -= 1
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -38,13 +38,19 @@ reaches the target total (one deal only if the table says so). Highest total win
 </ul>`,
   },
   wink: {
-    blurb: "Real-time party game: find your partner by winking, without being caught by the others.",
+    blurb: "Real-time game for 4–8: wink at your contact, glance toward your meeting place, catch the others winking.",
     html: `<h2>The winking game in one minute</h2>
 <ul>
-<li>Everyone holds a secret agent card; partners share a sign.</li>
-<li>Look at other players (your <b>gaze</b>) and <b>wink</b> at any moment to signal your partner.</li>
-<li>On your turn, take the <b>suitcase</b> on a mission to a location card.</li>
-<li>Accuse a pair you think you caught winking; a right accusation scores, a wrong one costs.</li>
+<li>You hold an <b>agent card</b> (your contact: wink at that player) and a <b>location card</b> (your meeting place).</li>
+<li>Everyone looks at one thing at a time: click a player to look at them, or your location. Arrows show where you
+look (yellow), who looks at you (red) and where the player you watch is looking (blue).</li>
+<li>A <b>wink</b> or a <b>glance</b> lasts a moment and is seen only by whoever is looking at you then.
+You can wink only at your contact and glance only toward your own location: every signal is true.</li>
+<li>With the <b>suitcase</b> on your turn: complete a mission (name where your contact meets you) or pass it on,
+optionally swapping cards. A correct mission scores for both of you.</li>
+<li><b>Catch!</b> Accuse “A winked at B” at any moment (it costs an observation chip): right, and you keep A's card
+as a point.</li>
+<li>The game ends when an agent card cannot be drawn; most points wins.</li>
 </ul>`,
   },
 };

@@ -90,6 +90,8 @@ function renderStatus() {
     parts.push(h("span", { class: "your-turn" }, "Your move."));
   } else if (frame.step) {
     parts.push(`Waiting for ${frame.step.waiting.map(name).join(", ")}.`);
+  } else if (frame.table.play_style === "realtime") {
+    parts.push("Real time: act whenever you like.");
   } else if (frame.acting.length) {
     parts.push(`${frame.acting.map(name).join(", ")} to play.`);
   }
@@ -110,7 +112,7 @@ function renderSeats() {
       if (s.open) chip = h("span", { class: "chip" }, "open");
       else if (s.away) chip = h("span", { class: "chip away" }, "away: bot plays");
       else if (step?.chosen.includes(s.seat)) chip = h("span", { class: "chip chosen" }, "has chosen ✓");
-      else if (!frame.over && frame.acting.includes(s.seat)) chip = h("span", { class: "chip waiting" }, "thinking…");
+      else if (!frame.over && frame.table.play_style !== "realtime" && frame.acting.includes(s.seat)) chip = h("span", { class: "chip waiting" }, "thinking…");
       const dot = s.bot ? "dot bot" : s.connected ? "dot on" : "dot";
       return h("div", { class: `seat${s.seat === frame.you ? " you" : ""}`, dataset: { seat: s.seat } },
         h("span", { class: dot, title: s.bot ? "bot" : s.connected ? "connected" : "not connected" }),
@@ -129,7 +131,8 @@ function renderMoves() {
     list.replaceChildren(h("p", { class: "none" }, frame.over ? "The game is over." : "Nothing to do right now."));
     return;
   }
-  list.replaceChildren(...frame.legal.map((m) => h("button", { class: "move", type: "button", onclick: () => act(m.action) }, m.label)));
+  const label = (text) => text.replace(/\bseat (\d+)\b/g, (whole, n) => (Number(n) < frame.table.players ? name(Number(n)) : whole));
+  list.replaceChildren(...frame.legal.map((m) => h("button", { class: "move", type: "button", onclick: () => act(m.action) }, label(m.label))));
 }
 
 function renderLog() {
