@@ -128,6 +128,7 @@ def create_app(store: Store) -> FastAPI:
             "names": [s.name for s in data.seats],
             "scores": data.scores,
             "actions": actions,
+            "assets": _assets(game, data.players, data.options),
         }
 
     @app.get("/api/tables/{table_id}/replay/{step}")
@@ -260,6 +261,11 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
     except Exception:
         # The socket went away; the reader side notices and detaches.
         conn.closed = True
+
+
+def _assets(game: Any, players: int, options: dict[str, Any]) -> dict[str, Any] | None:
+    hook = getattr(game, "view_assets", None)
+    return hook(players, dict(options)) if callable(hook) else None
 
 
 def _finished(store: Store, table_id: str) -> tuple[Any, Any]:

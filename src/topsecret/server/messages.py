@@ -151,6 +151,8 @@ class UpdateFrame(BaseModel):
     scores: list[float] | None
     winners: list[int] | None
     clock: float | None
+    #: Public drawing data from the game's optional ``view_assets`` hook (full frames only).
+    assets: dict[str, Any] | None = None
 
 
 class ErrorFrame(BaseModel):

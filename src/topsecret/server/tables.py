@@ -125,6 +125,11 @@ class TableRuntime:
         self.seats = [SeatRuntime(s.seat, s.bot, s.name, s.token_hash, s.away) for s in data.seats]
         self.state: State = game.new_state(data.players, data.options, data.seed)
         self.codec = game.codec(data.players)
+        #: Public drawing data a game may offer its view (a map, a board); see docs/server.md.
+        assets_hook = getattr(game, "view_assets", None)
+        self.assets: dict[str, Any] | None = (
+            assets_hook(data.players, dict(data.options)) if callable(assets_hook) else None
+        )
         self.log: list[LogRow] = []
         #: Every event so far with the log position that caused it (hidden ones included).
         self.events: list[tuple[int, Event]] = []
@@ -519,6 +524,8 @@ class TableRuntime:
             "events": [self._event_json(seq, e, seat) for seq, e in events],
             **shared,
         }
+        if full and self.assets is not None:
+            frame["assets"] = self.assets
         return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
     def _shared_frame_parts(self) -> dict[str, Any]:

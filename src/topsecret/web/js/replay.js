@@ -29,7 +29,7 @@ async function show(target) {
     seats: info.names.map((n, s) => ({ seat: s, name: n, bot: null, open: false, connected: false, away: false })),
   };
   const frame = { table, you, observation: data.observation, acting: [], step: null, legal: [], deadlines: {}, over: data.over, scores: data.scores };
-  view.render($("board"), frame, { act: () => {}, name: seatLabel, log: data.events, readOnly: true, replay: true });
+  view.render($("board"), frame, { act: () => {}, name: seatLabel, log: data.events, assets: info.assets, readOnly: true, replay: true });
   $("step-range").value = step;
   const action = info.actions[step - 1];
   $("step-label").textContent = step === 0 ? `Start (0 / ${info.actions.length})` : `Step ${step} / ${info.actions.length}: ${name(action.seat)} — ${action.label}`;

@@ -15,6 +15,7 @@ let leaving = false;
 let receivedAt = 0;
 let endDismissedAt = -1;
 let lastBoard = "";
+let assets = null;
 
 const $ = (id) => document.getElementById(id);
 
@@ -49,7 +50,10 @@ function connect() {
 
 async function handle(message) {
   if (message.type === "update") {
-    if (message.full) log = [];
+    if (message.full) {
+      log = [];
+      assets = message.assets ?? null;
+    }
     log.push(...message.events);
     frame = message;
     receivedAt = performance.now();
@@ -178,7 +182,7 @@ function render() {
   const key = JSON.stringify([frame.observation, frame.legal, frame.you, frame.table.seats]);
   if (key !== lastBoard) {
     lastBoard = key;
-    view.render($("board"), frame, { act, name, log, readOnly: frame.you === null });
+    view.render($("board"), frame, { act, name, log, assets, readOnly: frame.you === null });
   }
   renderEnd();
 }
