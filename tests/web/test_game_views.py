@@ -12,7 +12,12 @@ from topsecret.bots import bot_names
 from topsecret.games import game_ids, get_game
 
 #: The element each dedicated view draws; a game without a view gets the generic one.
-VIEW_ROOTS = {"vault": ".vault", "wink": ".wink svg", "spyworld": ".spyworld", "briefcase": ".briefcase"}
+VIEW_ROOTS = {
+    "vault": ".vault",
+    "wink": ".wink svg",
+    "spyworld": ".spyworld",
+    "briefcase": ".briefcase",
+}
 
 
 def open_as_first_seat(server: Any, page: Any, game_id: str) -> str:
