@@ -14,8 +14,8 @@ from rich.console import Console
 from .arena.bench import bench_game
 from .arena.simulate import SimulationReport, simulate
 from .bots import bot_names
-from .core import ReplayLog, TopSecretError, parse_option_texts, replay
 from .cli_serve import serve
+from .core import ReplayLog, TopSecretError, parse_option_texts, replay
 from .core.actions import ActionFormatError
 from .games import all_games, game_ids, get_game
 
