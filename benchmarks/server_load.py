@@ -122,7 +122,15 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-async def run(args: argparse.Namespace, http: str, ws_base: str) -> dict[str, Any]:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def run(
+    args: argparse.Namespace, http: str, ws_base: str, server_pid: int
+) -> dict[str, Any]:
     tables: list[tuple[str, list[str]]] = []
     async with httpx.AsyncClient(base_url=http, timeout=30) as client:
         for _ in range(args.tables):
@@ -160,9 +168,13 @@ async def run(args: argparse.Namespace, http: str, ws_base: str) -> dict[str, An
     await asyncio.sleep(args.warmup)
     stats.measuring = True
     started = time.perf_counter()
+    server_cpu = cpu_seconds(server_pid)
+    own_cpu = time.process_time()
     await asyncio.sleep(args.seconds)
     stats.measuring = False
     elapsed = time.perf_counter() - started
+    server_cpu = cpu_seconds(server_pid) - server_cpu
+    own_cpu = time.process_time() - own_cpu
     held = stats.connected
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -186,6 +198,8 @@ async def run(args: argparse.Namespace, http: str, ws_base: str) -> dict[str, An
         "latency_ms_max": round(max(latencies), 1) if latencies else None,
         "updates_measured": len(latencies),
         "updates_missing_a_seat": incomplete,
+        "server_cpu_percent_of_one_core": round(100 * server_cpu / elapsed, 1),
+        "clients_cpu_percent_of_one_core": round(100 * own_cpu / elapsed, 1),
         "errors": len(stats.errors),
         "first_errors": stats.errors[:5],
     }
@@ -219,11 +233,12 @@ def main() -> None:
                     if time.monotonic() > deadline:
                         raise SystemExit("the server did not start") from None
                     time.sleep(0.1)
-            result = asyncio.run(run(args, http, f"ws://127.0.0.1:{port}"))
+            result = asyncio.run(run(args, http, f"ws://127.0.0.1:{port}", server.pid))
         finally:
             os.kill(server.pid, signal.SIGTERM)
             server.wait(timeout=30)
     result["cpus"] = os.cpu_count()
+    result["load_average_1min"] = os.getloadavg()[0]
     print(json.dumps(result, indent=2))
 
 
