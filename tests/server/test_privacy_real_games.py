@@ -8,6 +8,7 @@ observation must be the engine's observation for that seat at that point of the 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import time
 from typing import Any
@@ -116,10 +117,8 @@ def test_wink_frames_in_real_time_hold_nothing_of_the_other_seats(sqlite_server:
             draw = next((m for m in ann.last["legal"] if m["action"]["type"] == "draw"), None)
             if draw is not None:
                 await ann.act(draw["action"])
-            try:
+            with contextlib.suppress(TimeoutError):
                 await ann.update(timeout=0.5)
-            except TimeoutError:
-                pass
         for client in (ann, watcher):
             await client.close()
         return [ann, watcher]
