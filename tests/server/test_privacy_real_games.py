@@ -23,9 +23,7 @@ def _strip(event: dict[str, Any]) -> dict[str, Any]:
 
 
 def _check_frames(runtime: Any, client: SeatClient, you: int | None) -> None:
-    hidden = [
-        {"seq": seq, **e.to_json()} for seq, e in runtime.events if not e.visible_to(you)
-    ]
+    hidden = [{"seq": seq, **e.to_json()} for seq, e in runtime.events if not e.visible_to(you)]
     visible = [{"seq": seq, **e.to_json()} for seq, e in runtime.events if e.visible_to(you)]
     received = [_strip(e) for frame in client.updates for e in frame["events"]]
     for event in hidden:

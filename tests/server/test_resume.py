@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from liveserver import free_port
+from liveserver import LiveServer, free_port
 from wsclient import SeatClient, create_table, join_table
 
 HERE = Path(__file__).parent
@@ -119,5 +119,41 @@ def test_kill_minus_nine_mid_game_then_restart_resumes_exactly(database_url: str
         asyncio.run(resume())
         info = httpx.get(f"{second.http}/api/tables/{table_id}/replay", timeout=5).json()
         assert len(info["actions"]) == 12 and info["names"][:2] == ["Ann", "Bob"]
+    finally:
+        second.stop()
+
+
+def test_after_a_restart_a_player_who_does_not_return_is_replaced_by_a_bot(
+    sqlite_url: str,
+) -> None:
+    first = LiveServer(sqlite_url).start()
+    try:
+        created = create_table(
+            first.http,
+            game="fakecards",
+            players=2,
+            name="Ann",
+            settings={"bot_delay": 0, "away_seconds": 0.3},
+        )
+        table_id = created["table"]["id"]
+        join_table(first.http, table_id, "Bob")
+    finally:
+        first.stop()
+
+    second = LiveServer(sqlite_url).start()
+    try:
+
+        async def ann_plays() -> dict[str, Any]:
+            ann = await SeatClient(second.ws, table_id, created["token"]).connect()
+            await ann.update()
+            await ann.act(ann.last["legal"][0]["action"])
+            while ann.last["seq"] < 2:  # Bob never came back: his bot played the round
+                await ann.update(timeout=5)
+            await ann.close()
+            return ann.last
+
+        frame = asyncio.run(ann_plays())
+        assert frame["table"]["seats"][1]["away"] is True
+        assert len(frame["observation"]["played"]) == 1
     finally:
         second.stop()

@@ -50,7 +50,7 @@ class Lobby:
     def start_tasks(self) -> None:
         """Restart bots, timers and clocks of resumed tables (needs the running loop)."""
         for runtime in self.tables.values():
-            runtime._after_change()
+            runtime.resume_tasks()
 
     def get(self, table_id: str) -> TableRuntime | None:
         runtime = self.tables.get(table_id)

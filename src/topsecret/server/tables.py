@@ -258,6 +258,15 @@ class TableRuntime:
             seat.away_task = asyncio.get_running_loop().create_task(self._away_after(seat))
         self.broadcast([])
 
+    def resume_tasks(self) -> None:
+        """After a restart: nobody is connected yet, so absent players' timers start now."""
+        if self.status == "playing":
+            loop = asyncio.get_running_loop()
+            for seat in self.seats:
+                if seat.is_person and not seat.away and seat.connections == 0:
+                    seat.away_task = loop.create_task(self._away_after(seat))
+        self._after_change()
+
     async def _away_after(self, seat: SeatRuntime) -> None:
         await asyncio.sleep(self.settings.away_seconds)
         async with self.lock:
