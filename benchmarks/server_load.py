@@ -3,7 +3,7 @@
 Starts the real server in its own process on loopback with a fresh SQLite file, opens
 ``--tables`` vault tables of four people each, and connects one scripted WebSocket client per
 seat. Every client acts about once a second whenever its seat owes a move (uniform pause of
-0.5-1.5 s, then a random legal action). It reports connections held, accepted actions per
+0.5-1.5 s by default, then a random legal action). It reports connections held, accepted actions per
 second, errors, and the latency from sending an action to the moment every seat of the table
 has received the update it caused (p50, p99, max).
 
@@ -57,8 +57,16 @@ class Stats:
 
 
 async def seat_client(
-    ws_base: str, table_id: str, token: str, stats: Stats, stop: asyncio.Event, rng: random.Random
+    ws_base: str,
+    table_id: str,
+    token: str,
+    stats: Stats,
+    stop: asyncio.Event,
+    rng: random.Random,
+    think: tuple[float, float],
 ) -> None:
+    """One seat: reads every frame as it arrives; acts after a pause when it owes a move."""
+    loop = asyncio.get_running_loop()
     counted = False
     try:
         async with websockets.connect(
@@ -67,47 +75,55 @@ async def seat_client(
             await ws.send(json.dumps({"type": "hello", "token": token}))
             stats.connected += 1
             counted = True
-            latest: dict[str, Any] | None = None
-            pending_since: float | None = None
-            acted_on = -1
-            next_move = time.perf_counter() + rng.uniform(0.5, 1.5)
-            while not stop.is_set():
-                ready = latest is not None and latest["legal"] and pending_since is None
-                timeout = max(0.001, next_move - time.perf_counter()) if ready else 1.0
-                try:
-                    text = await asyncio.wait_for(ws.recv(), timeout=min(timeout, 1.0))
-                except TimeoutError:
-                    text = None
+            seat: dict[str, Any] = {
+                "latest": None,
+                "pending": None,
+                "timer": None,
+                "acted_on": -1,
+                "sending": None,
+            }
+
+            def act() -> None:
+                seat["timer"] = None
+                latest = seat["latest"]
+                if stop.is_set() or latest is None or not latest["legal"] or seat["pending"]:
+                    return
+                if latest["seq"] == seat["acted_on"]:
+                    return
+                move = rng.choice(latest["legal"])["action"]
+                seat["pending"] = time.perf_counter()
+                seat["acted_on"] = latest["seq"]
+                seat["sending"] = loop.create_task(
+                    ws.send(json.dumps({"type": "act", "action": move, "ref": 1}))
+                )
+
+            def plan() -> None:
+                latest = seat["latest"]
+                ready = latest is not None and latest["legal"] and seat["pending"] is None
+                if ready and seat["timer"] is None and latest["seq"] != seat["acted_on"]:
+                    seat["timer"] = loop.call_later(rng.uniform(*think), act)
+
+            async for text in ws:
                 now = time.perf_counter()
-                if text is not None:
-                    frame = orjson.loads(text)
-                    kind = frame["type"]
-                    if kind == "update":
-                        latest = frame
-                        if stats.measuring:
-                            stats.arrived[(table_id, frame["seq"])].append(now)
-                        if frame["over"]:
-                            return
-                    elif kind == "ack":
-                        if pending_since is not None and stats.measuring:
-                            stats.sent[(table_id, frame["seq"])] = pending_since
-                            stats.actions += 1
-                        pending_since = None
-                        next_move = now + rng.uniform(0.5, 1.5)
-                    elif kind == "error":
-                        stats.errors.append(frame["message"])
-                        pending_since = None
-                if (
-                    latest is not None
-                    and latest["legal"]
-                    and pending_since is None
-                    and now >= next_move
-                    and latest["seq"] != acted_on
-                ):
-                    move = rng.choice(latest["legal"])["action"]
-                    pending_since = time.perf_counter()
-                    acted_on = latest["seq"]
-                    await ws.send(json.dumps({"type": "act", "action": move, "ref": 1}))
+                frame = orjson.loads(text)
+                kind = frame["type"]
+                if kind == "update":
+                    seat["latest"] = frame
+                    if stats.measuring:
+                        stats.arrived[(table_id, frame["seq"])].append(now)
+                    if frame["over"]:
+                        return
+                elif kind == "ack":
+                    if seat["pending"] is not None and stats.measuring:
+                        stats.sent[(table_id, frame["seq"])] = seat["pending"]
+                        stats.actions += 1
+                    seat["pending"] = None
+                elif kind == "error":
+                    stats.errors.append(frame["message"])
+                    seat["pending"] = None
+                plan()
+                if stop.is_set():
+                    return
     except Exception as exc:  # a dropped connection is an error of the run
         if not stop.is_set():
             stats.errors.append(f"{type(exc).__name__}: {exc}")
@@ -128,9 +144,7 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def run(
-    args: argparse.Namespace, http: str, ws_base: str, server_pid: int
-) -> dict[str, Any]:
+async def run(args: argparse.Namespace, http: str, ws_base: str, server_pid: int) -> dict[str, Any]:
     tables: list[tuple[str, list[str]]] = []
     async with httpx.AsyncClient(base_url=http, timeout=30) as client:
         for _ in range(args.tables):
@@ -161,7 +175,15 @@ async def run(
         for token in tokens:
             tasks.append(
                 asyncio.create_task(
-                    seat_client(ws_base, table_id, token, stats, stop, random.Random(rng.random()))
+                    seat_client(
+                        ws_base,
+                        table_id,
+                        token,
+                        stats,
+                        stop,
+                        random.Random(rng.random()),
+                        (args.think_min, args.think_max),
+                    )
                 )
             )
             await asyncio.sleep(0.002)  # do not open 500 sockets in the same millisecond
@@ -177,6 +199,8 @@ async def run(
     own_cpu = time.process_time() - own_cpu
     held = stats.connected
     stop.set()
+    for task in tasks:
+        task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     latencies = []
     incomplete = 0
@@ -191,6 +215,7 @@ async def run(
         "seats": args.tables * PLAYERS,
         "connections_held": held,
         "seconds": round(elapsed, 1),
+        "think_seconds": [args.think_min, args.think_max],
         "actions": stats.actions,
         "actions_per_second": round(stats.actions / elapsed, 1),
         "latency_ms_p50": round(percentile(latencies, 0.50), 1) if latencies else None,
@@ -211,6 +236,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--think-min", type=float, default=0.5, help="shortest pause before a move (s)"
+    )
+    parser.add_argument(
+        "--think-max", type=float, default=1.5, help="longest pause before a move (s)"
+    )
     parser.add_argument("--database", default=None, help="SQLAlchemy URL (default: temp SQLite)")
     args = parser.parse_args()
     if not 1 <= args.tables <= MAX_TABLES or not 0 < args.seconds <= MAX_SECONDS:
@@ -233,6 +264,12 @@ def main() -> None:
                     if time.monotonic() > deadline:
                         raise SystemExit("the server did not start") from None
                     time.sleep(0.1)
+            try:
+                import uvloop
+
+                uvloop.install()  # the server runs on uvloop too (uvicorn[standard])
+            except ImportError:
+                pass
             result = asyncio.run(run(args, http, f"ws://127.0.0.1:{port}", server.pid))
         finally:
             os.kill(server.pid, signal.SIGTERM)
