@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import signal
@@ -144,35 +145,43 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def run(args: argparse.Namespace, http: str, ws_base: str, server_pid: int) -> dict[str, Any]:
+def create_tables(http: str, count: int) -> list[tuple[str, list[str]]]:
     tables: list[tuple[str, list[str]]] = []
-    async with httpx.AsyncClient(base_url=http, timeout=30) as client:
-        for _ in range(args.tables):
-            created = (
-                await client.post(
-                    "/api/tables",
-                    json={
-                        "game": "vault",
-                        "players": PLAYERS,
-                        "name": "p0",
-                        "options": {"target": 100_000},
-                    },
-                )
+    with httpx.Client(base_url=http, timeout=30) as client:
+        for _ in range(count):
+            created = client.post(
+                "/api/tables",
+                json={
+                    "game": "vault",
+                    "players": PLAYERS,
+                    "name": "p0",
+                    "options": {"target": 100_000},
+                },
             ).json()
             table_id = created["table"]["id"]
             tokens = [created["token"]]
             for n in range(1, PLAYERS):
-                joined = (
-                    await client.post(f"/api/tables/{table_id}/join", json={"name": f"p{n}"})
-                ).json()
-                tokens.append(joined["token"])
+                joined = client.post(f"/api/tables/{table_id}/join", json={"name": f"p{n}"})
+                tokens.append(joined.json()["token"])
             tables.append((table_id, tokens))
+    return tables
+
+
+async def drive(
+    args: argparse.Namespace,
+    ws_base: str,
+    tables: list[tuple[str, list[str]]],
+    start_at: float,
+    seed: float,
+) -> dict[str, Any]:
+    """One client process: its share of the tables, measured from ``start_at`` (wall clock)."""
     stats = Stats()
     stop = asyncio.Event()
-    rng = random.Random(args.seed)
+    rng = random.Random(seed)
     tasks = []
     for table_id, tokens in tables:
         for token in tokens:
+            seat_rng = random.Random(rng.random())
             tasks.append(
                 asyncio.create_task(
                     seat_client(
@@ -181,21 +190,17 @@ async def run(args: argparse.Namespace, http: str, ws_base: str, server_pid: int
                         token,
                         stats,
                         stop,
-                        random.Random(rng.random()),
+                        seat_rng,
                         (args.think_min, args.think_max),
                     )
                 )
             )
-            await asyncio.sleep(0.002)  # do not open 500 sockets in the same millisecond
-    await asyncio.sleep(args.warmup)
+            await asyncio.sleep(0.004)  # do not open every socket in the same millisecond
+    await asyncio.sleep(max(0.0, start_at - time.time()))
     stats.measuring = True
-    started = time.perf_counter()
-    server_cpu = cpu_seconds(server_pid)
     own_cpu = time.process_time()
     await asyncio.sleep(args.seconds)
     stats.measuring = False
-    elapsed = time.perf_counter() - started
-    server_cpu = cpu_seconds(server_pid) - server_cpu
     own_cpu = time.process_time() - own_cpu
     held = stats.connected
     stop.set()
@@ -211,22 +216,63 @@ async def run(args: argparse.Namespace, http: str, ws_base: str, server_pid: int
             continue
         latencies.append((max(times) - sent) * 1000)
     return {
+        "latencies": latencies,
+        "incomplete": incomplete,
+        "actions": stats.actions,
+        "held": held,
+        "errors": stats.errors,
+        "cpu": own_cpu,
+    }
+
+
+def client_process(job: tuple[argparse.Namespace, str, list[Any], float, float]) -> dict[str, Any]:
+    try:
+        import uvloop
+
+        uvloop.install()  # the server runs on uvloop too (uvicorn[standard])
+    except ImportError:
+        pass
+    args, ws_base, tables, start_at, seed = job
+    return asyncio.run(drive(args, ws_base, tables, start_at, seed))
+
+
+def run(args: argparse.Namespace, http: str, ws_base: str, server_pid: int) -> dict[str, Any]:
+    tables = create_tables(http, args.tables)
+    procs = max(1, min(args.client_procs, len(tables)))
+    shares = [tables[i::procs] for i in range(procs)]
+    start_at = time.time() + args.warmup + 0.004 * PLAYERS * len(shares[0])
+    rng = random.Random(args.seed)
+    jobs = [(args, ws_base, share, start_at, rng.random()) for share in shares]
+    with multiprocessing.get_context("spawn").Pool(procs) as pool:
+        pending = pool.map_async(client_process, jobs)
+        time.sleep(max(0.0, start_at - time.time()))
+        server_cpu = cpu_seconds(server_pid)
+        time.sleep(args.seconds)
+        server_cpu = cpu_seconds(server_pid) - server_cpu
+        parts = pending.get(timeout=args.seconds + 600)
+    latencies = [x for part in parts for x in part["latencies"]]
+    actions = sum(part["actions"] for part in parts)
+    errors = [e for part in parts for e in part["errors"]]
+    return {
         "tables": args.tables,
         "seats": args.tables * PLAYERS,
-        "connections_held": held,
-        "seconds": round(elapsed, 1),
+        "client_processes": procs,
+        "connections_held": sum(part["held"] for part in parts),
+        "seconds": args.seconds,
         "think_seconds": [args.think_min, args.think_max],
-        "actions": stats.actions,
-        "actions_per_second": round(stats.actions / elapsed, 1),
+        "actions": actions,
+        "actions_per_second": round(actions / args.seconds, 1),
         "latency_ms_p50": round(percentile(latencies, 0.50), 1) if latencies else None,
         "latency_ms_p99": round(percentile(latencies, 0.99), 1) if latencies else None,
         "latency_ms_max": round(max(latencies), 1) if latencies else None,
         "updates_measured": len(latencies),
-        "updates_missing_a_seat": incomplete,
-        "server_cpu_percent_of_one_core": round(100 * server_cpu / elapsed, 1),
-        "clients_cpu_percent_of_one_core": round(100 * own_cpu / elapsed, 1),
-        "errors": len(stats.errors),
-        "first_errors": stats.errors[:5],
+        "updates_missing_a_seat": sum(part["incomplete"] for part in parts),
+        "server_cpu_percent_of_one_core": round(100 * server_cpu / args.seconds, 1),
+        "clients_cpu_percent_of_one_core": round(
+            100 * sum(part["cpu"] for part in parts) / args.seconds, 1
+        ),
+        "errors": len(errors),
+        "first_errors": errors[:5],
     }
 
 
@@ -236,6 +282,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--client-procs", type=int, default=1, help="client processes")
     parser.add_argument(
         "--think-min", type=float, default=0.5, help="shortest pause before a move (s)"
     )
@@ -264,13 +311,7 @@ def main() -> None:
                     if time.monotonic() > deadline:
                         raise SystemExit("the server did not start") from None
                     time.sleep(0.1)
-            try:
-                import uvloop
-
-                uvloop.install()  # the server runs on uvloop too (uvicorn[standard])
-            except ImportError:
-                pass
-            result = asyncio.run(run(args, http, f"ws://127.0.0.1:{port}", server.pid))
+            result = run(args, http, f"ws://127.0.0.1:{port}", server.pid)
         finally:
             os.kill(server.pid, signal.SIGTERM)
             server.wait(timeout=30)
