@@ -24,27 +24,46 @@ class Quit(Exception):
 
 def ask_action(console: Console, game: Game, state: State, seat: int) -> Action:
     """Prompt until the person picks a legal action; nonsense is answered, never fatal."""
-    actions = state.legal_actions(seat)
+    groups = game.action_groups(state.legal_actions(seat))
     console.print(game.render_text(state.observation(seat)))
     while True:
         console.print("[bold]Your move:[/]")
-        for number, action in enumerate(actions, start=1):
-            console.print(f"  {number:>2}. {game.describe_action(action)}")
-        try:
-            answer = console.input("> ").strip().lower()
-        except EOFError:
-            raise Quit from None
-        if answer in ("q", "quit", "exit"):
-            raise Quit
-        if answer in ("h", "help", "?"):
-            console.print(HELP)
+        chosen = _pick(console, game, state, seat, [label for label, _ in groups])
+        if chosen is None:
             continue
-        if answer in ("t", "table"):
-            console.print(game.render_text(state.observation(seat)))
-            continue
-        if answer.isdigit() and 1 <= int(answer) <= len(actions):
-            return actions[int(answer) - 1]
-        console.print(f"[yellow]Please type a number from 1 to {len(actions)}[/] ({HELP})")
+        actions = groups[chosen][1]
+        if len(actions) == 1:
+            return actions[0]
+        console.print(f"[bold]{groups[chosen][0]}:[/] ('b' goes back)")
+        detail = _pick(console, game, state, seat, [game.describe_action(a) for a in actions])
+        if detail is not None:
+            return actions[detail]
+
+
+def _pick(
+    console: Console, game: Game, state: State, seat: int, labels: Sequence[str]
+) -> int | None:
+    """One numbered menu; the index picked, or ``None`` to show the menu again."""
+    for number, label in enumerate(labels, start=1):
+        console.print(f"  {number:>2}. {label}")
+    try:
+        answer = console.input("> ").strip().lower()
+    except EOFError:
+        raise Quit from None
+    if answer in ("q", "quit", "exit"):
+        raise Quit
+    if answer in ("h", "help", "?"):
+        console.print(HELP)
+        return None
+    if answer in ("t", "table"):
+        console.print(game.render_text(state.observation(seat)))
+        return None
+    if answer in ("b", "back"):
+        return None
+    if answer.isdigit() and 1 <= int(answer) <= len(labels):
+        return int(answer) - 1
+    console.print(f"[yellow]Please type a number from 1 to {len(labels)}[/] ({HELP})")
+    return None
 
 
 def tell(console: Console, game: Game, events: Sequence[Event], seat: int) -> None:

@@ -20,10 +20,15 @@ def run(*args, input_text=None):
 
 
 def test_every_command_has_help():
+    from typer.testing import CliRunner
+
+    from topsecret.cli import app
+
+    runner = CliRunner()
     for command in ("games", "play", "simulate", "replay", "bench"):
-        result = run(command, "--help")
-        assert result.returncode == 0, result.stderr
-        assert "Usage" in result.stdout
+        result = runner.invoke(app, [command, "--help"])
+        assert result.exit_code == 0, result.output
+        assert "Usage" in result.output and len(result.output.splitlines()) > 5
 
 
 def test_games_json_lists_vault_with_its_player_range():

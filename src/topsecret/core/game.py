@@ -79,6 +79,14 @@ class Game(ABC):
         """A short sentence for people (menus, logs)."""
         return repr(action)
 
+    def action_groups(self, actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
+        """Legal actions gathered under short headings for a terminal menu.
+
+        By default every action is its own heading. A game with many similar actions (an
+        amount from 1 to 30, say) gathers them; picking such a heading opens a second menu.
+        """
+        return [(self.describe_action(action), [action]) for action in actions]
+
     def describe_event(self, event: Event, seat: int | None) -> str | None:
         """One line of table talk for a person at ``seat``; ``None`` hides the event."""
         details = ", ".join(f"{k}={v}" for k, v in event.data.items())

@@ -11,6 +11,7 @@ from ..core import Game, UnknownName
 GAME_MODULES: dict[str, str] = {
     "vault": "topsecret.games.vault",
     "wink": "topsecret.games.wink",
+    "briefcase": "topsecret.games.briefcase",
 }
 
 
