@@ -58,8 +58,16 @@ def test_each_game_view_shows_the_table_to_a_seated_player(
         page.wait_for_selector(".wink-seat.clickable")
         page.locator(".wink-seat.clickable").first.dispatch_event("pointerdown")
         page.wait_for_selector("line.mine")
-    page.wait_for_timeout(1500)
+    page.wait_for_timeout(1000)
     page.screenshot(path=str(screenshots / f"{game_id}.png"))
+    # A dozen moves from the side panel take the view through the next steps of the game.
+    for _ in range(12):
+        move = page.locator("#legal button.move").first
+        if move.count():
+            move.click()
+        page.wait_for_timeout(400)
+    page.screenshot(path=str(screenshots / f"{game_id}-later.png"))
+    assert page.errors == []
     assert page.locator("#rules-button").is_visible()
     page.click("#rules-button")
     assert page.locator("#rules-dialog[open]").is_visible()
