@@ -18,24 +18,37 @@ reaches the target total (one deal only if the table says so). Highest total win
 <p>Only the moves you may make are clickable; the list on the right says what each does.</p>`,
   },
   spyworld: {
-    blurb: "Build a lair from drafted cards, then send your agent to explore another player's lair.",
+    blurb: "Build a villain's lair room by room while training your Agent, then break into an opponent's lair.",
     html: `<h2>SpyWorld in one minute</h2>
 <ul>
-<li><b>Drafting rounds</b>: everyone chooses one of the offers at the same time and builds it into their lair grid.</li>
-<li>Walls, traps and guards make your lair hard to cross; rooms and icons score.</li>
-<li><b>Exploration</b>: each agent crosses another player's lair along a path; what it meets on the way decides the points.</li>
-<li>Highest score wins.</li>
-</ul>`,
+<li><b>Planning</b>: each round three Planning Cards lie face up under the three decks. Everyone chooses at the
+same time: take a card (and pay for it from your budget) or pass to earn money.</li>
+<li>Cards upgrade your 5×5 lair: <b>Walls</b>, <b>Traps</b> (lasers, saw, shark pool), <b>Sentries</b> (dog, guard,
+robot) and <b>Secrets</b>; others train your <b>Agent</b> (movement, stealth, combat) or give gadgets.
+The arrow square is where intruders come in: it cannot be upgraded.</li>
+<li>Missions can be claimed at the end of a round for a reward.</li>
+<li><b>Exploration</b>: your Agent enters an opponent's lair at the arrow. Each room costs 1 movement; Traps and
+Sentries cost stealth, movement or combat; Secrets you reach are stolen. You stop when you can go no further.</li>
+<li>Score money for Secrets stolen and for your own Secrets nobody reached (walled-off ones do not count),
+plus rooms explored, sentries passed and missions. Highest total wins.</li>
+</ul>
+<p>On your sheet: click a highlighted room to draw an upgrade there, a dashed edge to draw a wall.</p>`,
   },
   briefcase: {
-    blurb: "Freelance agents race Dr. Solomon's briefcase across the map; payoffs are secret, challenges interrupt.",
+    blurb: "Six freelance agents, one briefcase: move them, pay them off in secret, bring the briefcase to your HQ.",
     html: `<h2>The briefcase game in one minute</h2>
 <ul>
-<li>Players take turns moving the freelance agents on the map; nobody owns an agent.</li>
-<li>Each player holds a <b>secret payoff</b> saying which agents earn them money.</li>
-<li>A player may <b>challenge</b> a move; challenges are settled by <b>bidding</b>.</li>
-<li>When the briefcase reaches its destination, payoffs are revealed and scored.</li>
-</ul>`,
+<li>Six freelance agents belong to nobody. On your turn: <b>make a payoff</b> (secretly put sovereigns from your
+reserve on one agent, or 1 on Dr. Solomon), <b>move an agent</b> one step (red lines, or station to station),
+taking the briefcase along, or <b>burn an agent</b> with another one.</li>
+<li>Moves and burns can be <b>challenged</b>: challenger and mover announce higher and higher numbers, never more
+than what they really paid off to the acting agent. The higher number wins; a failed challenger is
+<b>restricted</b> (payoff only next turn). Nobody loses sovereigns in a challenge.</li>
+<li>After a successful move the agent may use its <b>power</b>.</li>
+<li>Bring the briefcase to <b>your HQ</b> and you win at once. After each round Dr. Solomon's die advances; at the end
+of the track it is rolled, and if Dr. Solomon shows, the biggest payoff to him wins.</li>
+</ul>
+<p>Click an agent on the map, then a highlighted city; your payoff board stays behind your shield.</p>`,
   },
   wink: {
     blurb: "Real-time game for 4–8: wink at your contact, glance toward your meeting place, catch the others winking.",
