@@ -44,6 +44,8 @@ def test_bad_requests_are_refused_with_reasons(sqlite_server: Any) -> None:
         ({"game": "fakecards", "players": 2, "options": {"speed": 1}}, "unknown option"),
         ({"game": "fakecards", "players": 2, "seats": ["random", "mcts9"]}, "no bot"),
         ({"game": "fakecards", "players": 2, "seats": ["random"]}, "one entry per seat"),
+        # A free-text option may name a file on the server: not from the browser.
+        ({"game": "briefcase", "players": 2, "options": {"map": "/etc/passwd"}}, "free text"),
     ]
     for body, reason in cases:
         response = httpx.post(f"{base}/api/tables", json=body)

@@ -72,6 +72,15 @@ class Lobby:
             game = get_game(request.game)
         except UnknownName as exc:
             raise TableError(str(exc)) from None
+        for spec in game.option_specs:
+            # Free text (no list of choices) can name a file on the server, such as a custom
+            # map: the host may use such files from the command line, browsers may not.
+            given = request.options.get(spec.name, spec.default)
+            if spec.type is str and spec.choices is None and given != spec.default:
+                raise TableError(
+                    f"option '{spec.name}' is free text that may name a file on the server; "
+                    "it cannot be set from the browser"
+                )
         try:
             game.check_players(request.players)
             options = game.resolve_options(request.options)

@@ -41,7 +41,9 @@ function renderSeats() {
 function renderOptions() {
   const rows = document.getElementById("option-rows");
   rows.replaceChildren();
-  for (const spec of currentGame().options) {
+  // Free-text options may name files on the server: only the command line may set them.
+  const settable = currentGame().options.filter((spec) => spec.type !== "str" || spec.choices);
+  for (const spec of settable) {
     let input;
     if (spec.type === "bool") {
       input = h("input", { type: "checkbox", name: spec.name, checked: spec.default === true });
@@ -55,7 +57,7 @@ function renderOptions() {
     input.dataset.option = spec.type;
     rows.append(h("label", { title: spec.help }, `${spec.name} `, input, h("span", { class: "muted" }, ` ${spec.help}`)));
   }
-  document.getElementById("options-fieldset").hidden = currentGame().options.length === 0;
+  document.getElementById("options-fieldset").hidden = settable.length === 0;
 }
 
 function readOptions() {
