@@ -20,11 +20,13 @@ VIEW_ROOTS = {
 }
 
 
-def open_as_first_seat(server: Any, page: Any, game_id: str) -> str:
+def open_as_first_seat(server: Any, page: Any, game_id: str, players: int | None = None) -> str:
+    """A table where the browser holds the first seat and bots hold the others."""
     game = get_game(game_id)
     bots = bot_names(game)
     bot = "heuristic" if "heuristic" in bots else bots[0]
-    players = max(game.min_players, min(4, game.max_players))
+    if players is None:
+        players = max(game.min_players, min(4, game.max_players))
     created = httpx.post(
         f"{server.http}/api/tables",
         json={

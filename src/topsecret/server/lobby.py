@@ -18,6 +18,8 @@ log = logging.getLogger("topsecret.server")
 
 #: Finished tables kept in memory for their end screens before they are dropped.
 FINISHED_KEPT = 200
+#: Unfinished tables one server holds at most (a bound on memory, not a rule of any game).
+MAX_LIVE_TABLES = 5000
 
 
 class Lobby:
@@ -68,6 +70,8 @@ class Lobby:
 
     def create(self, request: CreateTable) -> tuple[TableRuntime, int | None, str | None]:
         """A new table; the creator takes the first person seat if they gave a name."""
+        if sum(1 for t in self.tables.values() if t.status != "finished") >= MAX_LIVE_TABLES:
+            raise TableError("this server is full: try again when some games have finished")
         try:
             game = get_game(request.game)
         except UnknownName as exc:

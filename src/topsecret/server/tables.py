@@ -287,6 +287,11 @@ class TableRuntime:
         async with self.lock:
             # A stale ``seq`` is not refused: the engine checks the action against the
             # table as it is now, which is what matters (others may have committed since).
+            player = self.seats[seat]
+            if player.away:
+                # A player who left and acts again is back: the bot hands the seat over.
+                player.away = False
+                self.store.update_seat(self.id, player.data())
             self._act(seat, action_json)
             return self.seq
 
