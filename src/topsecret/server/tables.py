@@ -144,6 +144,7 @@ class TableRuntime:
         self._clock_base = 0.0
         self._clock_started = time.monotonic()
         self._closed = False
+        self._info_cache: tuple[Any, dict[str, Any]] | None = None
 
     # -- building and rebuilding ------------------------------------------------------
 
@@ -491,6 +492,16 @@ class TableRuntime:
             created_at=self.created_at,
         )
 
+    def _info_json(self) -> dict[str, Any]:
+        """The public table info as plain data, rebuilt only when a seat or the status changed."""
+        key = (
+            self.status,
+            tuple((s.name, s.token_hash is None, s.connections > 0, s.away) for s in self.seats),
+        )
+        if self._info_cache is None or self._info_cache[0] != key:
+            self._info_cache = (key, self.info().model_dump(mode="json"))
+        return self._info_cache[1]
+
     def _visible_log(self, seat: int | None) -> list[tuple[int, Event]]:
         return [(seq, e) for seq, e in self.events if e.visible_to(seat)]
 
@@ -546,7 +557,7 @@ class TableRuntime:
         over = self.state.is_over()
         now = time.monotonic()
         return {
-            "table": self.info().model_dump(mode="json"),
+            "table": self._info_json(),
             "acting": [] if over else list(self.state.acting_players()),
             "deadlines": {str(s): round(max(0.0, d - now), 2) for s, d in self.deadlines.items()},
             "over": over,
