@@ -127,7 +127,7 @@ class Lobby:
         self.store.create_table(data)
         runtime = TableRuntime(data, game, self.store)
         self.tables[data.id] = runtime
-        runtime._after_change()
+        runtime.schedule_next()
         return runtime, creator, token
 
     def join(self, table_id: str, request: JoinTable) -> tuple[int, str]:

@@ -214,7 +214,7 @@ class TableRuntime:
             self._clock_started = time.monotonic()
         self.store.update_seat(self.id, seat.data(), status=self.status)
         self.broadcast([])
-        self._after_change()
+        self.schedule_next()
         return seat.seat, token
 
     def leave(self, seat_index: int) -> None:
@@ -231,7 +231,7 @@ class TableRuntime:
             return
         self.store.update_seat(self.id, seat.data())
         self.broadcast([])
-        self._after_change()
+        self.schedule_next()
 
     def attach(self, conn: Connection) -> None:
         self.connections.add(conn)
@@ -246,7 +246,7 @@ class TableRuntime:
                 self.store.update_seat(self.id, seat.data())
         conn.push(self._frame_for(conn.seat, self._visible_log(conn.seat), full=True))
         self.broadcast([], skip=conn)
-        self._after_change()
+        self.schedule_next()
 
     def detach(self, conn: Connection) -> None:
         self.connections.discard(conn)
@@ -266,7 +266,7 @@ class TableRuntime:
             for seat in self.seats:
                 if seat.is_person and not seat.away and seat.connections == 0:
                     seat.away_task = loop.create_task(self._away_after(seat))
-        self._after_change()
+        self.schedule_next()
 
     async def _away_after(self, seat: SeatRuntime) -> None:
         await asyncio.sleep(self.settings.away_seconds)
@@ -276,7 +276,7 @@ class TableRuntime:
                 seat.away = True
                 self.store.update_seat(self.id, seat.data())
                 self.broadcast([])
-                self._after_change()
+                self.schedule_next()
 
     # -- acting -----------------------------------------------------------------------
 
@@ -331,7 +331,7 @@ class TableRuntime:
             self.status = "finished"
         self.deadlines.pop(row.seat, None)
         self.broadcast(events)
-        self._after_change()
+        self.schedule_next()
 
     def _reload(self) -> None:
         self.state = self.game.new_state(self.players, self.options, self.seed)
@@ -354,7 +354,8 @@ class TableRuntime:
 
     # -- what happens next: bots, timers, ticks ---------------------------------------
 
-    def _after_change(self) -> None:
+    def schedule_next(self) -> None:
+        """Start whatever must happen next on its own: bot moves, turn timers, clock ticks."""
         if self._closed:
             return
         if self.status != "playing" or self.state.is_over():
