@@ -229,3 +229,32 @@ def test_replays_open_only_when_the_game_is_over(sqlite_server: Any) -> None:
     live = create_table(sqlite_server.http, game="fakecards", players=2, name="Ann")
     refused = httpx.get(f"{sqlite_server.http}/api/tables/{live['table']['id']}/replay")
     assert refused.status_code == 409
+
+
+def test_a_bot_that_breaks_does_not_stall_the_table(sqlite_server: Any, monkeypatch: Any) -> None:
+    from topsecret.bots import RandomBot
+
+    def broken(self: Any, view: Any) -> Any:
+        raise RuntimeError("this bot is broken")
+
+    monkeypatch.setattr(RandomBot, "choose", broken)
+    created = create_table(
+        sqlite_server.http,
+        game="fakecards",
+        players=2,
+        name="Ann",
+        seats=[None, "random"],
+        options={"rounds": 1},
+        settings={"bot_delay": 0},
+    )
+    table_id = created["table"]["id"]
+
+    async def scenario() -> None:
+        ann = await SeatClient(sqlite_server.ws, table_id, created["token"]).connect()
+        await ann.update()
+        await ann.act(ann.last["legal"][0]["action"])
+        while not ann.last["over"]:
+            await ann.update(timeout=5)  # the broken bot's seat played its default card
+        await ann.close()
+
+    asyncio.run(scenario())

@@ -394,7 +394,12 @@ class TableRuntime:
                     return
                 seat = seats[0]
                 bot = self._bot_for(seat)
-                action = await asyncio.to_thread(bot.choose, SeatView(self.state, seat))
+                try:
+                    action = await asyncio.to_thread(bot.choose, SeatView(self.state, seat))
+                except Exception:
+                    # A broken bot must not stall the table: its seat plays the default.
+                    log.exception("table %s: bot for seat %d failed to choose", self.id, seat)
+                    action = self.state.default_action(seat)
                 try:
                     self._act(seat, action.to_json())
                 except TopSecretError as exc:
@@ -447,7 +452,11 @@ class TableRuntime:
             bot = self._bot_for(seat)
             act_at = getattr(bot, "act_at", None)
             view = SeatView(self.state, seat)
-            action = act_at(view, now) if act_at is not None else bot.choose(view)
+            try:
+                action = act_at(view, now) if act_at is not None else bot.choose(view)
+            except Exception:
+                log.exception("table %s: bot for seat %d failed to act", self.id, seat)
+                continue
             if action is None:
                 continue
             try:
