@@ -9,6 +9,7 @@ const ICONS = {
   safe: '<svg viewBox="0 0 32 32" aria-hidden="true"><rect x="4" y="5" width="24" height="22" rx="2" fill="none" stroke="currentColor" stroke-width="2.4"/><circle cx="16" cy="16" r="5" fill="none" stroke="currentColor" stroke-width="2"/><path d="M16 11v3M21 16h-3" stroke="currentColor" stroke-width="2"/></svg>',
 };
 const NAMES = { document: "Document", assassin: "Assassin", mole: "Mole", special_agent: "Agent", safe: "Safe" };
+const SHORT = { document: "Doc", assassin: "Killer", mole: "Mole", special_agent: "Agent", safe: "Safe" };
 
 function label(card) {
   return card.kind === "document" ? `document ${card.value}` : NAMES[card.kind].toLowerCase();
@@ -19,7 +20,7 @@ function cardFace(card, { small = false, onclick = null, playable = false, disab
   const parts = [
     h("span", { class: "value" }, card.kind === "document" ? card.value : ""),
     svg(ICONS[card.kind] || ICONS.document),
-    h("span", { class: "name" }, NAMES[card.kind] || card.kind),
+    h("span", { class: "name" }, (small ? SHORT : NAMES)[card.kind] || card.kind),
   ];
   const title = `${label(card)} (${card.colour})`;
   if (onclick || disabled) {
