@@ -14,6 +14,7 @@ from rich.console import Console
 from .arena.bench import bench_game
 from .arena.simulate import SimulationReport, simulate
 from .bots import bot_names
+from .cli_serve import serve
 from .core import ReplayLog, TopSecretError, parse_option_texts, replay
 from .core.actions import ActionFormatError
 from .games import all_games, game_ids, get_game
@@ -259,6 +260,9 @@ def bench_command(
             f"{r.steps_per_second:,.0f}",
         )
     _out().print(table)
+
+
+app.command("serve")(serve)
 
 
 def main() -> None:

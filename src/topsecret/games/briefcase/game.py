@@ -86,6 +86,24 @@ class BriefcaseGame(Game):
 
         return {"heuristic": HeuristicBot}
 
+    def view_assets(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Public drawing data for the browser view: the map's cities, red lines, stations."""
+        board = self.board_for(options)
+        links = sorted({(min(a, b), max(a, b)) for a, near in enumerate(board.links) for b in near})
+        return {
+            "map": {
+                "name": board.name,
+                "size": list(board.size),
+                "cities": [
+                    {"name": name, "at": list(at)}
+                    for name, at in zip(board.names, board.at, strict=True)
+                ],
+                "links": [list(link) for link in links],
+                "stations": sorted(board.stations),
+                "hqs": [{"city": board.names[hq.city], "icon": hq.icon} for hq in board.hqs],
+            }
+        }
+
     def describe_action(self, action: Action) -> str:
         from .render import describe_action
 

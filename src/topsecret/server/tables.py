@@ -1,0 +1,612 @@
+"""One table in play: the engine state, its seats, its connections, bots and clocks.
+
+Every change goes through :meth:`TableRuntime._act`: the engine applies the action, the
+store commits it, and only then does anyone hear of it. Each connection receives a frame
+built from its own seat's observation and the events that seat may see, nothing else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from ..arena.match import bot_seeds
+from ..bots import make_bot
+from ..core import (
+    Bot,
+    Event,
+    Game,
+    IllegalAction,
+    SeatView,
+    State,
+    TopSecretError,
+)
+from .db import LogRow, SeatData, Store, TableData
+from .messages import (
+    ErrorFrame,
+    SeatInfo,
+    TableInfo,
+    TableSettings,
+)
+
+log = logging.getLogger("topsecret.server")
+
+#: How often a real-time game hears the server clock, in seconds.
+TICK_SECONDS = 0.25
+#: Frames queued for one slow connection before it is dropped.
+MAX_QUEUED_FRAMES = 512
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class TableError(TopSecretError):
+    """A request the table cannot honour (full, unknown seat, wrong token...)."""
+
+
+class Connection:
+    """One WebSocket (or test client) following a table as a seat or a spectator."""
+
+    def __init__(self, seat: int | None, send: Callable[[str], Any] | None = None) -> None:
+        self.seat = seat
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+        self._send = send
+
+    def push(self, frame: str) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= MAX_QUEUED_FRAMES:
+            # A client this far behind is gone; it will get a full frame when it reconnects.
+            self.close()
+            return
+        self.queue.put_nowait(frame)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+
+@dataclass(slots=True)
+class SeatRuntime:
+    seat: int
+    bot: str | None
+    name: str | None
+    token_hash: str | None
+    away: bool
+    connections: int = 0
+    away_task: asyncio.Task[None] | None = None
+
+    @property
+    def is_person(self) -> bool:
+        return self.bot is None
+
+    @property
+    def is_open(self) -> bool:
+        return self.bot is None and self.token_hash is None
+
+    @property
+    def bot_controlled(self) -> bool:
+        return self.bot is not None or self.away
+
+    def data(self) -> SeatData:
+        return SeatData(self.seat, self.bot, self.name, self.token_hash, self.away)
+
+
+class TableRuntime:
+    """A live table. All mutation happens under ``self.lock`` on the server's event loop."""
+
+    def __init__(self, data: TableData, game: Game, store: Store) -> None:
+        self.id = data.id
+        self.game = game
+        self.store = store
+        self.players = data.players
+        self.seed = data.seed
+        self.options = dict(data.options)
+        self.settings = TableSettings.model_validate(data.settings)
+        self.status = data.status
+        self.created_at = data.created_at
+        self.realtime = game.play_style == "realtime"
+        self.seats = [SeatRuntime(s.seat, s.bot, s.name, s.token_hash, s.away) for s in data.seats]
+        self.state: State = game.new_state(data.players, data.options, data.seed)
+        self.codec = game.codec(data.players)
+        #: Public drawing data a game may offer its view (a map, a board); see docs/server.md.
+        assets_hook = getattr(game, "view_assets", None)
+        self.assets: dict[str, Any] | None = (
+            assets_hook(data.players, dict(data.options)) if callable(assets_hook) else None
+        )
+        self.log: list[LogRow] = []
+        #: Every event so far with the log position that caused it (hidden ones included).
+        self.events: list[tuple[int, Event]] = []
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.deadlines: dict[int, float] = {}
+        self._bots: dict[int, Bot] = {}
+        self._bot_seeds = bot_seeds(data.seed, data.players)
+        self._bot_task: asyncio.Task[None] | None = None
+        self._timer_task: asyncio.Task[None] | None = None
+        self._tick_task: asyncio.Task[None] | None = None
+        self._clock_base = 0.0
+        self._clock_started = time.monotonic()
+        self._closed = False
+        self._info_cache: tuple[Any, dict[str, Any]] | None = None
+
+    # -- building and rebuilding ------------------------------------------------------
+
+    def replay(self, rows: list[LogRow]) -> None:
+        """Bring a fresh runtime to where its stored log ends (the log is the truth)."""
+        for row in rows:
+            if row.time is not None:
+                self._record_events(row.seq, self.state.advance_time(row.time))
+            if row.action is not None:
+                action = self.codec.from_json(row.action)
+                self._record_events(row.seq, self.state.apply(row.seat, action))
+            self.log.append(row)
+        self._clock_base = max((r.time for r in rows if r.time is not None), default=0.0)
+        self._clock_started = time.monotonic()
+
+    def _record_events(self, seq: int, events: list[Event]) -> None:
+        if not events:
+            return
+        self.events.extend((seq, event) for event in events)
+        for seat, bot in self._bots.items():
+            seen = [e for e in events if e.visible_to(seat)]
+            if seen:
+                bot.observe(seat, seen)
+
+    @property
+    def seq(self) -> int:
+        return len(self.log)
+
+    def clock(self) -> float:
+        """The table's game clock: seconds of play, continuing across restarts."""
+        now = self._clock_base + (time.monotonic() - self._clock_started)
+        last = self.log[-1].time if self.log and self.log[-1].time is not None else 0.0
+        return max(now, last)
+
+    # -- seats ------------------------------------------------------------------------
+
+    def authenticate(self, token: str | None) -> int | None:
+        """The seat a token holds here; None for a spectator. A wrong token is an error."""
+        if token is None:
+            return None
+        digest = hash_token(token)
+        for seat in self.seats:
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                return seat.seat
+        raise TableError("this link's token holds no seat at this table")
+
+    def claim(self, name: str, wanted: int | None) -> tuple[int, str]:
+        """Give a person's seat to a new player; returns the seat and its secret token."""
+        if self.status == "finished":
+            raise TableError("this game is over")
+        open_seats = [s for s in self.seats if s.is_open]
+        if wanted is not None:
+            if not 0 <= wanted < self.players:
+                raise TableError(f"there is no seat {wanted} at this table")
+            open_seats = [s for s in open_seats if s.seat == wanted]
+            if not open_seats:
+                raise TableError(f"seat {wanted} is not free")
+        if not open_seats:
+            raise TableError("every seat at this table is taken")
+        seat = open_seats[0]
+        token = new_token()
+        seat.token_hash = hash_token(token)
+        seat.name = name
+        seat.away = False
+        if self.status == "waiting" and not any(s.is_open for s in self.seats):
+            self.status = "playing"
+            self._clock_started = time.monotonic()
+        self.store.update_seat(self.id, seat.data(), status=self.status)
+        self.broadcast([])
+        self.schedule_next()
+        return seat.seat, token
+
+    def leave(self, seat_index: int) -> None:
+        """A player leaves: before the start their seat opens again; later a bot plays it."""
+        seat = self.seats[seat_index]
+        if self.status == "waiting":
+            seat.token_hash = None
+            seat.name = None
+            for conn in [c for c in self.connections if c.seat == seat_index]:
+                conn.close()
+        elif self.status == "playing":
+            seat.away = True
+        else:
+            return
+        self.store.update_seat(self.id, seat.data())
+        self.broadcast([])
+        self.schedule_next()
+
+    def attach(self, conn: Connection) -> None:
+        self.connections.add(conn)
+        if conn.seat is not None:
+            seat = self.seats[conn.seat]
+            seat.connections += 1
+            if seat.away_task is not None:
+                seat.away_task.cancel()
+                seat.away_task = None
+            if seat.away:
+                seat.away = False  # the player is back: the bot hands the seat over
+                self.store.update_seat(self.id, seat.data())
+        conn.push(self._frame_for(conn.seat, self._visible_log(conn.seat), full=True))
+        self.broadcast([], skip=conn)
+        self.schedule_next()
+
+    def detach(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+        conn.close()
+        if conn.seat is None or self._closed:
+            return
+        seat = self.seats[conn.seat]
+        seat.connections -= 1
+        if seat.connections == 0 and self.status == "playing" and not seat.away:
+            seat.away_task = asyncio.get_running_loop().create_task(self._away_after(seat))
+        self.broadcast([])
+
+    def resume_tasks(self) -> None:
+        """After a restart: nobody is connected yet, so absent players' timers start now."""
+        if self.status == "playing":
+            loop = asyncio.get_running_loop()
+            for seat in self.seats:
+                if seat.is_person and not seat.away and seat.connections == 0:
+                    seat.away_task = loop.create_task(self._away_after(seat))
+        self.schedule_next()
+
+    async def _away_after(self, seat: SeatRuntime) -> None:
+        await asyncio.sleep(self.settings.away_seconds)
+        async with self.lock:
+            seat.away_task = None
+            if seat.connections == 0 and self.status == "playing":
+                seat.away = True
+                self.store.update_seat(self.id, seat.data())
+                self.broadcast([])
+                self.schedule_next()
+
+    # -- acting -----------------------------------------------------------------------
+
+    async def submit(self, seat: int, action_json: dict[str, Any], seq: int | None = None) -> int:
+        """A person's action, checked against the rules; returns the log position it took.
+
+        Errors (illegal, malformed, table not playing) go back to the caller only.
+        """
+        async with self.lock:
+            # A stale ``seq`` is not refused: the engine checks the action against the
+            # table as it is now, which is what matters (others may have committed since).
+            player = self.seats[seat]
+            if player.away:
+                # A player who left and acts again is back: the bot hands the seat over.
+                player.away = False
+                self.store.update_seat(self.id, player.data())
+            self._act(seat, action_json)
+            return self.seq
+
+    def _act(self, seat: int, action_json: dict[str, Any]) -> None:
+        if self.status != "playing":
+            raise TableError(
+                "the game has not started yet" if self.status == "waiting" else "the game is over"
+            )
+        action = self.codec.from_json(action_json)
+        stamp: float | None = None
+        if self.realtime:
+            stamp = self.clock()
+            self._tick(stamp)
+        events = self.state.apply(seat, action)  # raises IllegalAction, state untouched
+        row = LogRow(self.seq + 1, seat, action.to_json(), stamp)
+        self._commit(row, events)
+
+    def _tick(self, now: float) -> None:
+        """Tell a real-time game the time; a tick that changed the game is logged."""
+        events = self.state.advance_time(now)
+        if events:
+            self._commit(LogRow(self.seq + 1, -1, None, now), events)
+
+    def _commit(self, row: LogRow, events: list[Event]) -> None:
+        over = self.state.is_over()
+        try:
+            self.store.append_action(self.id, row, self.state.scores() if over else None)
+        except Exception:
+            # The engine moved but storage did not: go back to what storage holds.
+            log.exception("table %s: could not store action %d; reloading", self.id, row.seq)
+            self._reload()
+            raise
+        self.log.append(row)
+        self._record_events(row.seq, events)
+        if over:
+            self.status = "finished"
+        self.deadlines.pop(row.seat, None)
+        self.broadcast(events)
+        self.schedule_next()
+
+    def _reload(self) -> None:
+        self.state = self.game.new_state(self.players, self.options, self.seed)
+        self.log = []
+        self.events = []
+        self._bots = {}
+        self.replay(self.store.load_log(self.id))
+
+    def _bot_for(self, seat: int) -> Bot:
+        bot = self._bots.get(seat)
+        if bot is None:
+            name = self.seats[seat].bot or self.settings.takeover_bot or self._takeover_name()
+            bot = make_bot(self.game, name, self._bot_seeds[seat])
+            self._bots[seat] = bot
+        return bot
+
+    def _takeover_name(self) -> str:
+        own = sorted(self.game.bots())
+        return own[0] if own else "random"
+
+    # -- what happens next: bots, timers, ticks ---------------------------------------
+
+    def schedule_next(self) -> None:
+        """Start whatever must happen next on its own: bot moves, turn timers, clock ticks."""
+        if self._closed:
+            return
+        if self.status != "playing" or self.state.is_over():
+            self.deadlines.clear()
+            return
+        loop = asyncio.get_running_loop()
+        acting = self.state.acting_players()
+        if (
+            not self.realtime
+            and any(self.seats[s].bot_controlled for s in acting)
+            and (self._bot_task is None or self._bot_task.done())
+        ):
+            self._bot_task = loop.create_task(self._drive_bots())
+        if self.settings.turn_seconds > 0 and not self.realtime:
+            for seat in list(self.deadlines):
+                if seat not in acting or self.seats[seat].bot_controlled:
+                    del self.deadlines[seat]
+            now = time.monotonic()
+            for seat in acting:
+                if not self.seats[seat].bot_controlled and seat not in self.deadlines:
+                    self.deadlines[seat] = now + self.settings.turn_seconds
+            if self.deadlines and (self._timer_task is None or self._timer_task.done()):
+                self._timer_task = loop.create_task(self._run_timer())
+        if self.realtime and (self._tick_task is None or self._tick_task.done()):
+            self._tick_task = loop.create_task(self._run_clock())
+
+    async def _drive_bots(self) -> None:
+        """Turn-based play: after a pause, each bot-controlled seat that owes a move plays."""
+        while True:
+            await asyncio.sleep(self.settings.bot_delay)
+            async with self.lock:
+                if self._closed or self.status != "playing" or self.state.is_over():
+                    return
+                seats = [s for s in self.state.acting_players() if self.seats[s].bot_controlled]
+                if not seats:
+                    return
+                seat = seats[0]
+                bot = self._bot_for(seat)
+                try:
+                    action = await asyncio.to_thread(bot.choose, SeatView(self.state, seat))
+                except Exception:
+                    # A broken bot must not stall the table: its seat plays the default.
+                    log.exception("table %s: bot for seat %d failed to choose", self.id, seat)
+                    action = self.state.default_action(seat)
+                try:
+                    self._act(seat, action.to_json())
+                except TopSecretError as exc:
+                    log.error("table %s: bot for seat %d failed: %s", self.id, seat, exc)
+                    return
+
+    async def _run_timer(self) -> None:
+        while self.deadlines and not self._closed:
+            wait = min(self.deadlines.values()) - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(min(wait, 1.0))
+                continue
+            async with self.lock:
+                now = time.monotonic()
+                for seat, deadline in sorted(self.deadlines.items()):
+                    if deadline > now or self.status != "playing":
+                        continue
+                    del self.deadlines[seat]
+                    if seat in self.state.acting_players():
+                        default = self.state.default_action(seat)
+                        try:
+                            self._act(seat, default.to_json())
+                        except TopSecretError as exc:
+                            log.error(
+                                "table %s: default for seat %d failed: %s", self.id, seat, exc
+                            )
+
+    async def _run_clock(self) -> None:
+        """Real-time play: every tick the game hears the clock, then bots may act."""
+        tick = 0
+        while not self._closed and self.status == "playing":
+            await asyncio.sleep(TICK_SECONDS)
+            tick += 1
+            async with self.lock:
+                if self.status != "playing" or self.state.is_over():
+                    return
+                now = self.clock()
+                self._tick(now)
+                self._bots_act_at(now, tick)
+
+    def _bots_act_at(self, now: float, tick: int) -> None:
+        """Ask each bot-controlled seat whether it acts now; the first asked rotates."""
+        first = tick % self.players
+        acting = sorted(self.state.acting_players(), key=lambda s: (s - first) % self.players)
+        for seat in acting:
+            if self.state.is_over() or seat not in self.state.acting_players():
+                continue
+            if not self.seats[seat].bot_controlled:
+                continue
+            bot = self._bot_for(seat)
+            act_at = getattr(bot, "act_at", None)
+            view = SeatView(self.state, seat)
+            try:
+                action = act_at(view, now) if act_at is not None else bot.choose(view)
+            except Exception:
+                log.exception("table %s: bot for seat %d failed to act", self.id, seat)
+                continue
+            if action is None:
+                continue
+            try:
+                self._act(seat, action.to_json())
+            except TopSecretError as exc:
+                log.error("table %s: bot for seat %d failed: %s", self.id, seat, exc)
+
+    def close(self) -> None:
+        """Stop every task (server shutdown); storage already holds everything."""
+        self._closed = True
+        for task in (self._bot_task, self._timer_task, self._tick_task):
+            if task is not None:
+                task.cancel()
+        for seat in self.seats:
+            if seat.away_task is not None:
+                seat.away_task.cancel()
+        for conn in list(self.connections):
+            conn.close()
+
+    # -- what each seat sees ----------------------------------------------------------
+
+    def info(self) -> TableInfo:
+        return TableInfo(
+            id=self.id,
+            game=self.game.id,
+            title=self.game.title,
+            players=self.players,
+            status=self.status,
+            options=self.options,
+            settings=self.settings,
+            seats=[
+                SeatInfo(
+                    seat=s.seat,
+                    name=s.name,
+                    bot=s.bot,
+                    open=s.is_open,
+                    connected=s.connections > 0,
+                    away=s.away,
+                )
+                for s in self.seats
+            ],
+            play_style=self.game.play_style,
+            created_at=self.created_at,
+        )
+
+    def _info_json(self) -> dict[str, Any]:
+        """The public table info as plain data, rebuilt only when a seat or the status changed."""
+        key = (
+            self.status,
+            tuple((s.name, s.token_hash is None, s.connections > 0, s.away) for s in self.seats),
+        )
+        if self._info_cache is None or self._info_cache[0] != key:
+            self._info_cache = (key, self.info().model_dump(mode="json"))
+        return self._info_cache[1]
+
+    def _visible_log(self, seat: int | None) -> list[tuple[int, Event]]:
+        return [(seq, e) for seq, e in self.events if e.visible_to(seat)]
+
+    def _view(self, seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        legal: list[dict[str, Any]] = []
+        if (
+            seat is not None
+            and self.status == "playing"
+            and not self.state.is_over()
+            and seat in self.state.acting_players()
+        ):
+            describe = self.game.describe_action
+            legal = [
+                {"action": a.to_json(), "label": describe(a)}
+                for a in self.state.legal_actions(seat)
+            ]
+        return self.state.observation(seat), legal
+
+    def _frame_for(
+        self,
+        seat: int | None,
+        events: list[tuple[int, Event]],
+        full: bool,
+        shared: dict[str, Any] | None = None,
+    ) -> str:
+        """One seat's frame as JSON text; the shape is :class:`UpdateFrame`.
+
+        ``shared`` holds the parts that are the same for every seat (built once per change);
+        the frame is assembled as plain data because it is built for every seat on every
+        action, and the tests check it against the model.
+        """
+        if shared is None:
+            shared = self._shared_frame_parts()
+        observation, legal = self._view(seat)
+        step = self.state.open_step()
+        over = shared["over"]
+        frame = {
+            "type": "update",
+            "seq": self.seq,
+            "full": full,
+            "you": seat,
+            "observation": observation,
+            "step": step.view_for(seat) if step is not None and not over else None,
+            "legal": legal,
+            "events": [self._event_json(seq, e, seat) for seq, e in events],
+            **shared,
+        }
+        if full and self.assets is not None:
+            frame["assets"] = self.assets
+        return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+
+    def _shared_frame_parts(self) -> dict[str, Any]:
+        over = self.state.is_over()
+        now = time.monotonic()
+        return {
+            "table": self._info_json(),
+            "acting": [] if over else list(self.state.acting_players()),
+            "deadlines": {str(s): round(max(0.0, d - now), 2) for s, d in self.deadlines.items()},
+            "over": over,
+            "scores": self.state.scores() if over else None,
+            "winners": self.state.winners() if over else None,
+            "clock": round(self.clock(), 3) if self.realtime else None,
+        }
+
+    def _event_json(self, seq: int, event: Event, seat: int | None) -> dict[str, Any]:
+        """An event as one seat receives it, with the game's sentence for it if it has one."""
+        out = {"seq": seq, **event.to_json()}
+        describe = getattr(self.game, "describe_event", None)
+        if describe is not None:
+            text = describe(event, seat)
+            if text is None:
+                out["quiet"] = True  # the game says this one is not worth a log line
+            else:
+                out["text"] = str(text)
+        return out
+
+    def broadcast(self, events: list[Event], skip: Connection | None = None) -> None:
+        """Send every connection its own frame; events filtered by what each seat may see."""
+        if not self.connections:
+            return
+        seq = self.seq
+        shared = self._shared_frame_parts()
+        by_seat: dict[int | None, str] = {}
+        for conn in list(self.connections):
+            if conn is skip:
+                continue
+            frame = by_seat.get(conn.seat)
+            if frame is None:
+                seen = [(seq, e) for e in events if e.visible_to(conn.seat)]
+                frame = self._frame_for(conn.seat, seen, full=False, shared=shared)
+                by_seat[conn.seat] = frame
+            conn.push(frame)
+
+
+def error_frame(exc: Exception, ref: int | None = None) -> str:
+    if isinstance(exc, IllegalAction):
+        return ErrorFrame(message=exc.reason, rule=exc.rule, ref=ref).model_dump_json()
+    return ErrorFrame(message=str(exc) or type(exc).__name__, ref=ref).model_dump_json()

@@ -1,0 +1,66 @@
+// Step through a finished game's log, seen by a spectator or by any seat.
+import { api, eventText, h } from "./api.js";
+import { viewFor } from "./views/index.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+const $ = (id) => document.getElementById(id);
+let info = null;
+let view = null;
+let step = 0;
+let perspective = "";
+
+function name(seat) {
+  if (seat === -1) return "the clock";
+  return info.names[seat] || `seat ${seat + 1}`;
+}
+
+function seatLabel(seat) {
+  const you = perspective === "" ? null : Number(perspective);
+  return seat === you ? `${name(seat)} (seen by)` : name(seat);
+}
+
+async function show(target) {
+  step = Math.max(0, Math.min(info.actions.length, target));
+  const query = perspective === "" ? "" : `?seat=${perspective}`;
+  const data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay/${step}${query}`);
+  const you = perspective === "" ? null : Number(perspective);
+  const table = {
+    id: info.id, game: info.game, title: info.title, players: info.players, status: "replay",
+    seats: info.names.map((n, s) => ({ seat: s, name: n, bot: null, open: false, connected: false, away: false })),
+  };
+  const frame = { table, you, observation: data.observation, acting: [], step: null, legal: [], deadlines: {}, over: data.over, scores: data.scores };
+  view.render($("board"), frame, { act: () => {}, name: seatLabel, log: data.events, assets: info.assets, readOnly: true, replay: true });
+  $("step-range").value = step;
+  const action = info.actions[step - 1];
+  $("step-label").textContent = step === 0 ? `Start (0 / ${info.actions.length})` : `Step ${step} / ${info.actions.length}: ${name(action.seat)} — ${action.label}`;
+  $("step-events").replaceChildren(...data.events.map((e) => h("li", {}, eventText(e, seatLabel, info.players))));
+  for (const li of document.querySelectorAll("#all-actions li")) li.classList.toggle("current", Number(li.dataset.step) === step);
+}
+
+async function main() {
+  try {
+    info = await api(`/api/tables/${encodeURIComponent(tableId)}/replay`);
+  } catch (exc) {
+    $("replay-title").textContent = exc.message;
+    return;
+  }
+  view = await viewFor(info.game);
+  $("replay-title").textContent = `${info.title} · replay · final scores ${info.scores?.join(", ")}`;
+  $("step-range").max = info.actions.length;
+  const select = $("perspective");
+  select.append(h("option", { value: "" }, "a spectator"), ...info.names.map((n, s) => h("option", { value: s }, name(s))));
+  select.addEventListener("change", () => { perspective = select.value; show(step); });
+  $("all-actions").replaceChildren(...info.actions.map((a) => h("li", { dataset: { step: a.seq }, onclick: () => show(a.seq) }, `${name(a.seat)}: ${a.label}`)));
+  $("first-step").addEventListener("click", () => show(0));
+  $("prev-step").addEventListener("click", () => show(step - 1));
+  $("next-step").addEventListener("click", () => show(step + 1));
+  $("last-step").addEventListener("click", () => show(info.actions.length));
+  $("step-range").addEventListener("input", (e) => show(Number(e.target.value)));
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "ArrowRight") show(step + 1);
+    if (e.key === "ArrowLeft") show(step - 1);
+  });
+  show(0);
+}
+
+main();

@@ -1,0 +1,69 @@
+// Short rules summaries, one click away on every table (static text, shipped with the client).
+export const RULES = {
+  vault: {
+    blurb: "Fast card game for 2–6: everyone plays a card at once; lock documents in your safe, dodge assassins, send moles to steal.",
+    html: `<h2>The vault card game in one minute</h2>
+<ul>
+<li><b>Every trick, everyone picks a card at the same time.</b> Cards are revealed together.</li>
+<li><b>Documents</b> (and the <b>special agent</b>) land face up in front of you. Two face-up cards that
+pair (same value, or a document with the special agent as joker) go into your safe on the <b>×2</b> side;
+two that do not match go in on the <b>×1</b> side.</li>
+<li>A lone new face-up card: <b>bank it</b> now (×1) or <b>keep it</b> out to try for a pair later.</li>
+<li><b>Assassin</b>: “Boom!” destroys every face-up card outside the safes, except special agents and the card
+under one. Cards in safes are always safe.</li>
+<li><b>Mole</b>: if no assassin was played, it steals a document or special agent an opponent has just played.</li>
+<li>When the hands are empty the deal is scored: ×1 cards at face value, ×2 pairs double. Deals go on until someone
+reaches the target total (one deal only if the table says so). Highest total wins.</li>
+</ul>
+<p>Only the moves you may make are clickable; the list on the right says what each does.</p>`,
+  },
+  spyworld: {
+    blurb: "Build a villain's lair room by room while training your Agent, then break into an opponent's lair.",
+    html: `<h2>SpyWorld in one minute</h2>
+<ul>
+<li><b>Planning</b>: each round three Planning Cards lie face up under the three decks. Everyone chooses at the
+same time: take a card (and pay for it from your budget) or pass to earn money.</li>
+<li>Cards upgrade your 5×5 lair: <b>Walls</b>, <b>Traps</b> (lasers, saw, shark pool), <b>Sentries</b> (dog, guard,
+robot) and <b>Secrets</b>; others train your <b>Agent</b> (movement, stealth, combat) or give gadgets.
+The arrow square is where intruders come in: it cannot be upgraded.</li>
+<li>Missions can be claimed at the end of a round for a reward.</li>
+<li><b>Exploration</b>: your Agent enters an opponent's lair at the arrow. Each room costs 1 movement; Traps and
+Sentries cost stealth, movement or combat; Secrets you reach are stolen. You stop when you can go no further.</li>
+<li>Score money for Secrets stolen and for your own Secrets nobody reached (walled-off ones do not count),
+plus rooms explored, sentries passed and missions. Highest total wins.</li>
+</ul>
+<p>On your sheet: click a highlighted room to draw an upgrade there, a dashed edge to draw a wall.</p>`,
+  },
+  briefcase: {
+    blurb: "Six freelance agents, one briefcase: move them, pay them off in secret, bring the briefcase to your HQ.",
+    html: `<h2>The briefcase game in one minute</h2>
+<ul>
+<li>Six freelance agents belong to nobody. On your turn: <b>make a payoff</b> (secretly put sovereigns from your
+reserve on one agent, or 1 on Dr. Solomon), <b>move an agent</b> one step (red lines, or station to station),
+taking the briefcase along, or <b>burn an agent</b> with another one.</li>
+<li>Moves and burns can be <b>challenged</b>: challenger and mover announce higher and higher numbers, never more
+than what they really paid off to the acting agent. The higher number wins; a failed challenger is
+<b>restricted</b> (payoff only next turn). Nobody loses sovereigns in a challenge.</li>
+<li>After a successful move the agent may use its <b>power</b>.</li>
+<li>Bring the briefcase to <b>your HQ</b> and you win at once. After each round Dr. Solomon's die advances; at the end
+of the track it is rolled, and if Dr. Solomon shows, the biggest payoff to him wins.</li>
+</ul>
+<p>Click an agent on the map, then a highlighted city; your payoff board stays behind your shield.</p>`,
+  },
+  wink: {
+    blurb: "Real-time game for 4–8: wink at your contact, glance toward your meeting place, catch the others winking.",
+    html: `<h2>The winking game in one minute</h2>
+<ul>
+<li>You hold an <b>agent card</b> (your contact: wink at that player) and a <b>location card</b> (your meeting place).</li>
+<li>Everyone looks at one thing at a time: click a player to look at them, or your location. Arrows show where you
+look (yellow), who looks at you (red) and where the player you watch is looking (blue).</li>
+<li>A <b>wink</b> or a <b>glance</b> lasts a moment and is seen only by whoever is looking at you then.
+You can wink only at your contact and glance only toward your own location: every signal is true.</li>
+<li>With the <b>suitcase</b> on your turn: complete a mission (name where your contact meets you) or pass it on,
+optionally swapping cards. A correct mission scores for both of you.</li>
+<li><b>Catch!</b> Accuse “A winked at B” at any moment (it costs an observation chip): right, and you keep A's card
+as a point.</li>
+<li>The game ends when an agent card cannot be drawn; most points wins.</li>
+</ul>`,
+  },
+};

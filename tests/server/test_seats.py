@@ -1,0 +1,260 @@
+"""Lobby, seats, leaving and returning, bots taking over, turn timers, real-time clocks."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import httpx
+from wsclient import SeatClient, create_table, join_table
+
+
+def test_lobby_lists_games_and_tables_and_join_fills_seats(sqlite_server: Any) -> None:
+    games = httpx.get(f"{sqlite_server.http}/api/games").json()
+    fake = next(g for g in games if g["id"] == "fakecards")
+    assert fake["min_players"] == 2 and "random" in fake["bots"]
+    assert fake["options"][0]["name"] == "rounds"
+
+    created = create_table(sqlite_server.http, game="fakecards", players=3, name="Ann")
+    table_id = created["table"]["id"]
+    listing = httpx.get(f"{sqlite_server.http}/api/tables").json()
+    assert [t["id"] for t in listing["open"]] == [table_id]
+    bob = join_table(sqlite_server.http, table_id, "Bob")
+    assert bob["seat"] == 1
+    cyd = join_table(sqlite_server.http, table_id, "Cyd")
+    assert cyd["seat"] == 2
+    full = httpx.post(f"{sqlite_server.http}/api/tables/{table_id}/join", json={"name": "Dan"})
+    assert full.status_code == 409 and "taken" in full.json()["detail"]
+    listing = httpx.get(f"{sqlite_server.http}/api/tables").json()
+    assert [t["id"] for t in listing["playing"]] == [table_id]
+    info = httpx.get(f"{sqlite_server.http}/api/tables/{table_id}").json()
+    assert [s["name"] for s in info["seats"]] == ["Ann", "Bob", "Cyd"]
+    # Tokens are stored hashed: the database never holds the secret itself.
+    data = sqlite_server.store.load_table(table_id)
+    assert all(s.token_hash != created["token"] and len(s.token_hash) == 64 for s in data.seats)
+
+
+def test_bad_requests_are_refused_with_reasons(sqlite_server: Any) -> None:
+    base = sqlite_server.http
+    cases = [
+        ({"game": "chess", "players": 2}, "unknown game"),
+        ({"game": "fakecards", "players": 9}, "2-4 players"),
+        ({"game": "fakecards", "players": 2, "options": {"rounds": 9}}, "at most 4"),
+        ({"game": "fakecards", "players": 2, "options": {"speed": 1}}, "unknown option"),
+        ({"game": "fakecards", "players": 2, "seats": ["random", "mcts9"]}, "no bot"),
+        ({"game": "fakecards", "players": 2, "seats": ["random"]}, "one entry per seat"),
+        # A free-text option may name a file on the server: not from the browser.
+        ({"game": "briefcase", "players": 2, "options": {"map": "/etc/passwd"}}, "free text"),
+    ]
+    for body, reason in cases:
+        response = httpx.post(f"{base}/api/tables", json=body)
+        assert response.status_code == 409, body
+        assert reason in response.json()["detail"], (body, response.json())
+    too_long = httpx.post(
+        f"{base}/api/tables", json={"game": "fakecards", "players": 2, "name": "x" * 500}
+    )
+    assert too_long.status_code == 422
+    extra = httpx.post(f"{base}/api/tables", json={"game": "fakecards", "players": 2, "evil": 1})
+    assert extra.status_code == 422
+
+
+def test_oversized_and_malformed_socket_messages_are_refused(sqlite_server: Any) -> None:
+    created = create_table(sqlite_server.http, game="fakecards", players=2, name="Ann")
+    table_id = created["table"]["id"]
+
+    async def scenario() -> None:
+        ann = await SeatClient(sqlite_server.ws, table_id, created["token"]).connect()
+        await ann.update()
+        await ann._ws.send("{" + " " * 20_000 + "}")
+        frame = await ann.reply()
+        assert frame["type"] == "error" and "too large" in frame["message"]
+        await ann._ws.send(
+            '{"type": "act", "action": {"type": "play", "card": "' + "a" * 5000 + '"}}'
+        )
+        frame = await ann.reply()
+        assert frame["type"] == "error" and "bad message" in frame["message"]
+        await ann._ws.send("not json")
+        frame = await ann.reply()
+        assert frame["type"] == "error"
+        await ann._ws.send('{"type": "ping"}')
+        assert (await ann.reply())["type"] == "pong"
+        await ann.close()
+
+    asyncio.run(scenario())
+
+
+def test_leaving_before_the_start_opens_the_seat_again(sqlite_server: Any) -> None:
+    created = create_table(sqlite_server.http, game="fakecards", players=2, name="Ann")
+    table_id = created["table"]["id"]
+    left = httpx.post(
+        f"{sqlite_server.http}/api/tables/{table_id}/leave", json={"token": created["token"]}
+    )
+    assert left.status_code == 200
+    info = httpx.get(f"{sqlite_server.http}/api/tables/{table_id}").json()
+    assert info["seats"][0]["open"] and info["seats"][0]["name"] is None
+    wrong = httpx.post(
+        f"{sqlite_server.http}/api/tables/{table_id}/leave", json={"token": created["token"]}
+    )
+    assert wrong.status_code == 409
+
+
+def test_a_bot_takes_over_a_seat_whose_player_left_and_hands_it_back(sqlite_server: Any) -> None:
+    created = create_table(
+        sqlite_server.http,
+        game="fakecards",
+        players=2,
+        name="Ann",
+        options={"rounds": 4},
+        settings={"bot_delay": 0, "away_seconds": 0.2},
+    )
+    table_id = created["table"]["id"]
+    bob = join_table(sqlite_server.http, table_id, "Bob")
+
+    async def scenario() -> None:
+        ann = await SeatClient(sqlite_server.ws, table_id, created["token"]).connect()
+        bob_client = await SeatClient(sqlite_server.ws, table_id, bob["token"]).connect()
+        await ann.update()
+        await bob_client.update()
+        await bob_client.close()  # Bob's tab closes; after away_seconds a bot plays for him
+        await ann.act(ann.last["legal"][0]["action"])
+        while not ann.last["table"]["seats"][1]["away"] or ann.last["seq"] < 2:
+            await ann.update()
+        assert ann.last["seq"] == 2  # the bot played Bob's card and the round resolved
+        # Bob comes back with his token: the seat is his again and the bot stops.
+        back = await SeatClient(sqlite_server.ws, table_id, bob["token"]).connect()
+        frame = await back.update()
+        assert frame["you"] == 1 and not frame["table"]["seats"][1]["away"]
+        await ann.act(ann.last["legal"][0]["action"])
+        await asyncio.sleep(0.3)
+        while True:
+            frame = await back.update()
+            if frame["seq"] >= 3:
+                break
+        assert 1 in frame["acting"] and frame["legal"]  # nobody played for Bob this time
+        await ann.close()
+        await back.close()
+
+    asyncio.run(scenario())
+
+
+def test_turn_timer_plays_the_default_action_on_timeout(sqlite_server: Any) -> None:
+    created = create_table(
+        sqlite_server.http,
+        game="fakecards",
+        players=2,
+        name="Ann",
+        seats=[None, "random"],
+        options={"rounds": 1},
+        settings={"bot_delay": 0, "turn_seconds": 1},
+    )
+    table_id = created["table"]["id"]
+
+    async def scenario() -> None:
+        ann = await SeatClient(sqlite_server.ws, table_id, created["token"]).connect()
+        frame = await ann.update()
+        default = frame["legal"][0]["action"]
+        started = time.monotonic()
+        while not ann.last["over"]:
+            frame = await ann.update(timeout=5)
+            if frame["deadlines"]:
+                assert 0 < frame["deadlines"]["0"] <= 1
+        assert time.monotonic() - started >= 0.9
+        assert ann.last["observation"]["played"][0][0] == default["card"]
+        await ann.close()
+
+    asyncio.run(scenario())
+
+
+def test_real_time_game_runs_on_the_server_clock_and_logs_the_ticks(sqlite_server: Any) -> None:
+    created = create_table(
+        sqlite_server.http,
+        game="fakeclock",
+        players=2,
+        name="Ann",
+        seats=[None, "random"],
+        settings={"bot_delay": 0.3},
+    )
+    table_id = created["table"]["id"]
+
+    async def scenario() -> None:
+        ann = await SeatClient(sqlite_server.ws, table_id, created["token"]).connect()
+        await ann.update()
+        await ann.act({"type": "tap"})
+        await ann.act({"type": "tap"})
+        while not ann.last["over"]:
+            await ann.update(timeout=5)
+        assert ann.last["observation"]["mine"] == 2
+        assert ann.last["clock"] >= 1.0
+        assert any(e["kind"] == "time_up" for e in ann.last["events"])
+        await ann.close()
+
+    asyncio.run(scenario())
+    rows = sqlite_server.store.load_log(table_id)
+    assert all(r.time is not None for r in rows)
+    assert rows[-1].seat == -1 and rows[-1].action is None  # the tick that ended the game
+    assert [r.time for r in rows] == sorted(r.time for r in rows)
+    replay = httpx.get(f"{sqlite_server.http}/api/tables/{table_id}/replay/{len(rows)}").json()
+    assert replay["over"] and replay["scores"][0] == 2.0
+
+
+def test_replays_open_only_when_the_game_is_over(sqlite_server: Any) -> None:
+    created = create_table(
+        sqlite_server.http,
+        game="fakecards",
+        players=2,
+        seats=["random", "random"],
+        options={"rounds": 2},
+        settings={"bot_delay": 0},
+    )
+    table_id = created["table"]["id"]
+    assert created["token"] is None and created["table"]["status"] == "playing"
+    deadline = time.monotonic() + 10
+    while httpx.get(f"{sqlite_server.http}/api/tables/{table_id}").json()["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    log = httpx.get(f"{sqlite_server.http}/api/tables/{table_id}/replay").json()
+    assert [a["seat"] for a in log["actions"]] == [0, 1, 0, 1]
+    assert log["actions"][0]["label"].startswith("play gem-")
+    start = httpx.get(f"{sqlite_server.http}/api/tables/{table_id}/replay/0").json()
+    assert start["observation"]["round"] == 0 and start["observation"]["hand"] is None
+    seat_view = httpx.get(f"{sqlite_server.http}/api/tables/{table_id}/replay/2?seat=1").json()
+    assert seat_view["observation"]["round"] == 1 and len(seat_view["observation"]["hand"]) == 3
+    assert any(e["kind"] == "reveal" for e in seat_view["events"])
+    beyond = httpx.get(f"{sqlite_server.http}/api/tables/{table_id}/replay/99")
+    assert beyond.status_code == 404
+    listing = httpx.get(f"{sqlite_server.http}/api/tables").json()
+    assert listing["finished"][0]["id"] == table_id
+
+    live = create_table(sqlite_server.http, game="fakecards", players=2, name="Ann")
+    refused = httpx.get(f"{sqlite_server.http}/api/tables/{live['table']['id']}/replay")
+    assert refused.status_code == 409
+
+
+def test_a_bot_that_breaks_does_not_stall_the_table(sqlite_server: Any, monkeypatch: Any) -> None:
+    from topsecret.bots import RandomBot
+
+    def broken(self: Any, view: Any) -> Any:
+        raise RuntimeError("this bot is broken")
+
+    monkeypatch.setattr(RandomBot, "choose", broken)
+    created = create_table(
+        sqlite_server.http,
+        game="fakecards",
+        players=2,
+        name="Ann",
+        seats=[None, "random"],
+        options={"rounds": 1},
+        settings={"bot_delay": 0},
+    )
+    table_id = created["table"]["id"]
+
+    async def scenario() -> None:
+        ann = await SeatClient(sqlite_server.ws, table_id, created["token"]).connect()
+        await ann.update()
+        await ann.act(ann.last["legal"][0]["action"])
+        while not ann.last["over"]:
+            await ann.update(timeout=5)  # the broken bot's seat played its default card
+        await ann.close()
+
+    asyncio.run(scenario())

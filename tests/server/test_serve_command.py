@@ -1,0 +1,50 @@
+"""`topsecret serve` on a fresh machine: one command, an SQLite file here, the address printed."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+from liveserver import free_port
+
+
+def test_serve_starts_on_a_fresh_directory_and_prints_its_address(tmp_path: Path) -> None:
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "topsecret.cli", "serve", "--port", str(port)],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        banner = process.stdout.readline()
+        assert f"http://127.0.0.1:{port}/" in banner
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                page = httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline and process.poll() is None
+                time.sleep(0.05)
+        assert page.status_code == 200 and "Set up a table" in page.text
+        games = httpx.get(f"http://127.0.0.1:{port}/api/games").json()
+        assert {"vault", "wink"} <= {g["id"] for g in games}
+        assert (tmp_path / "topsecret.sqlite3").exists()  # migrations ran at start
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_serve_help_names_its_options() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "topsecret.server", "--help"], capture_output=True, text=True
+    )
+    assert result.returncode == 0
+    for option in ("--host", "--port", "--database"):
+        assert option in result.stdout

@@ -1,0 +1,101 @@
+"""A scripted table client over a real WebSocket, recording every frame it receives."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import httpx
+import websockets
+
+
+class SeatClient:
+    """One browser tab, reduced to its protocol: hello, frames, actions."""
+
+    def __init__(self, ws_base: str, table_id: str, token: str | None) -> None:
+        self.url = f"{ws_base}/ws/tables/{table_id}"
+        self.token = token
+        self.raw: list[str] = []
+        self.updates: list[dict[str, Any]] = []
+        self.errors: list[dict[str, Any]] = []
+        self._ws: Any = None
+        self._ref = 0
+
+    async def connect(self) -> SeatClient:
+        self._ws = await websockets.connect(self.url)
+        await self._ws.send(json.dumps({"type": "hello", "token": self.token}))
+        return self
+
+    async def close(self) -> None:
+        await self._ws.close()
+
+    async def receive(self, timeout: float = 10.0) -> dict[str, Any]:
+        text = await asyncio.wait_for(self._ws.recv(), timeout)
+        self.raw.append(text)
+        frame: dict[str, Any] = json.loads(text)
+        if frame["type"] == "update":
+            self.updates.append(frame)
+        elif frame["type"] == "error":
+            self.errors.append(frame)
+        return frame
+
+    async def reply(self, timeout: float = 10.0) -> dict[str, Any]:
+        """The next frame that is not a table update (an error, an ack, a pong)."""
+        while True:
+            frame = await self.receive(timeout)
+            if frame["type"] != "update":
+                return frame
+
+    async def update(self, timeout: float = 10.0) -> dict[str, Any]:
+        while True:
+            frame = await self.receive(timeout)
+            if frame["type"] == "update":
+                return frame
+
+    async def act(self, action: dict[str, Any]) -> dict[str, Any]:
+        """Send an action and read frames until its acknowledgement (or error) comes back."""
+        self._ref += 1
+        ref = self._ref
+        await self._ws.send(json.dumps({"type": "act", "action": action, "ref": ref}))
+        while True:
+            frame = await self.receive()
+            if frame["type"] in ("ack", "error") and frame.get("ref") == ref:
+                return frame
+
+    @property
+    def last(self) -> dict[str, Any]:
+        return self.updates[-1]
+
+    async def play_until_over(self, pick: int = 0, timeout: float = 30.0) -> None:
+        """Act with a legal action whenever this seat owes one, until the game ends."""
+
+        async def run() -> None:
+            if not self.updates:
+                await self.update()
+            while not self.last["over"]:
+                if self.last["legal"]:
+                    options = self.last["legal"]
+                    reply = await self.act(options[pick % len(options)]["action"])
+                    if reply["type"] == "error":
+                        raise AssertionError(f"legal action refused: {reply}")
+                else:
+                    await self.update()
+
+        await asyncio.wait_for(run(), timeout)
+
+
+def create_table(http_base: str, **body: Any) -> dict[str, Any]:
+    response = httpx.post(f"{http_base}/api/tables", json=body, timeout=10)
+    assert response.status_code == 200, response.text
+    result: dict[str, Any] = response.json()
+    return result
+
+
+def join_table(http_base: str, table_id: str, name: str) -> dict[str, Any]:
+    response = httpx.post(
+        f"{http_base}/api/tables/{table_id}/join", json={"name": name}, timeout=10
+    )
+    assert response.status_code == 200, response.text
+    result: dict[str, Any] = response.json()
+    return result

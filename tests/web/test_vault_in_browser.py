@@ -1,0 +1,143 @@
+"""A person sets up a vault table in the lobby and plays a whole game against bots by clicking."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+CLICKABLE = "#hand button.playable, .choice-buttons button.primary, button.steal-button"
+
+
+def play_one(page: Any) -> None:
+    page.locator(CLICKABLE).first.wait_for()
+    before = page.locator("#hand .card").count()
+    page.locator(CLICKABLE).first.click()
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(
+            "n => document.querySelectorAll('#hand .card').length !== n"
+            " || !document.querySelector('#hand button.playable')",
+            arg=before,
+            timeout=3_000,
+        )
+
+
+def play_until_over(page: Any, limit_seconds: float = 120) -> int:
+    """Click a legal move in the vault view whenever one is offered; returns the clicks."""
+    clicks = 0
+    deadline = time.monotonic() + limit_seconds
+    while not page.locator("#end-screen:not([hidden])").count():
+        assert time.monotonic() < deadline, "the game did not end in time"
+        target = page.locator(CLICKABLE).first
+        if target.count():
+            before = page.locator("#hand .card").count()
+            target.click()
+            clicks += 1
+            # Wait until the server's answer replaces what was clicked; a click that landed
+            # while the board was being redrawn is simply tried again.
+            with contextlib.suppress(PlaywrightTimeout):
+                page.wait_for_function(
+                    "n => document.querySelectorAll('#hand .card').length !== n"
+                    " || !document.querySelector('#hand button.playable')",
+                    arg=before,
+                    timeout=3_000,
+                )
+        else:
+            page.wait_for_timeout(50)
+    return clicks
+
+
+def test_create_a_vault_table_play_it_through_reload_and_finish(
+    server: Any, page: Any, screenshots: Path
+) -> None:
+    page.goto(server.http + "/")
+    page.select_option("#game-select", "vault")
+    page.select_option("#players-select", "3")
+    page.fill("#name-input", "Ann")
+    page.select_option("[aria-label='Seat 2']", "heuristic")
+    page.select_option("[aria-label='Seat 3']", "random")
+    page.check("#option-rows input[name=single_deal]")
+    page.select_option("#pace-select", "0.2")
+    page.screenshot(path=str(screenshots / "lobby.png"))
+    page.click("#create-button")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("#hand button.playable")
+    assert page.locator(".vseat.you .who").inner_text() == "Ann (you)"
+    assert page.locator(".vseat").count() == 3
+    # Only legal moves are clickable: every card in hand is a button, the unplayable disabled.
+    assert page.locator("#hand button.card").count() == page.locator("#hand .card").count()
+    page.screenshot(path=str(screenshots / "vault.png"))
+
+    # A few tricks, then a reload: the browser's token resumes the same seat.
+    while page.locator("#hand .card").count() > 12:
+        play_one(page)
+    hand_before = page.locator("#hand .card").count()
+    page.reload()
+    page.wait_for_selector(".vseat.you")
+    assert page.locator(".vseat.you .who").inner_text() == "Ann (you)"
+    assert page.locator("#join-panel").is_hidden()
+    assert abs(page.locator("#hand .card").count() - hand_before) <= 1
+    assert page.locator("#log li").count() > 3  # the log comes back in full
+
+    clicks = play_until_over(page)
+    assert clicks >= 5
+    end = page.locator("#end-screen .end-card")
+    assert end.is_visible()
+    assert "won" in end.locator("h2").inner_text()
+    assert end.locator("tr").count() == 4  # header + three players
+    page.screenshot(path=str(screenshots / "vault-end.png"))
+    assert page.errors == []
+
+    table_id = page.url.rsplit("/", 1)[1]
+    data = server.store.load_table(table_id)
+    assert data.status == "finished" and data.scores is not None
+
+    # The replay page steps through the finished game.
+    page.goto(f"{server.http}/replay/{table_id}")
+    page.wait_for_selector(".vseat")
+    page.click("#next-step")
+    page.wait_for_function("document.getElementById('step-label').textContent.startsWith('Step 1')")
+    page.select_option("#perspective", "0")
+    page.wait_for_selector("#hand .card")
+    page.screenshot(path=str(screenshots / "vault-replay.png"))
+    assert page.errors == []
+
+
+def test_a_friend_joins_by_link_and_a_spectator_sees_no_hand(
+    server: Any, browser: Any, page: Any
+) -> None:
+    page.goto(server.http + "/")
+    page.select_option("#game-select", "vault")
+    page.select_option("#players-select", "2")
+    page.fill("#name-input", "Ann")
+    page.select_option("[aria-label='Seat 2']", "")
+    page.click("#create-button")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("#status:has-text('Waiting for 1 more player')")
+    link = page.url
+
+    # Someone opens the link but only wants to watch: the seat stays open.
+    watcher_context = browser.new_context()
+    watcher = watcher_context.new_page()
+    watcher.goto(link)
+    watcher.click("#watch-button")
+    watcher.wait_for_selector("#status:has-text('Waiting for 1 more player')")
+
+    friend_context = browser.new_context()
+    friend = friend_context.new_page()
+    friend.goto(link)
+    friend.fill("#join-name", "Bob")
+    friend.click("#join-button")
+    friend.wait_for_selector("#hand button.playable")
+    assert friend.locator(".vseat.you .who").inner_text() == "Bob (you)"
+    page.wait_for_selector("#hand button.playable")
+
+    # Ann chooses; Bob's screen shows that she has chosen, not what.
+    page.locator("#hand button.playable").first.click()
+    friend.wait_for_selector(".seat-panel .chip.chosen")
+    assert "has chosen" in friend.locator(".seat-panel").inner_text()
+    friend_context.close()
+    watcher_context.close()
