@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from .arena.bench import bench_game
 from .arena.simulate import SimulationReport, simulate
@@ -43,7 +44,7 @@ def _err() -> Console:
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    _err().print(f"[bold red]error:[/] {message}")
+    _err().print(f"[bold red]error:[/] {escape(message)}")
     return typer.Exit(code)
 
 
@@ -187,7 +188,8 @@ def _print_report(report: SimulationReport) -> None:
     console.print(table)
     console.print(f"mean decisions per game: {report.mean_decisions:.1f}")
     if report.errors:
-        console.print(f"[bold red]{report.errors} game(s) failed[/]; first: {report.first_error}")
+        first = escape(report.first_error or "")
+        console.print(f"[bold red]{report.errors} game(s) failed[/]; first: {first}")
 
 
 @app.command("replay")
@@ -273,13 +275,13 @@ def main() -> None:
         _err().print("interrupted")
         sys.exit(130)
     except (TopSecretError, ActionFormatError) as exc:
-        _err().print(f"[bold red]error:[/] {exc}")
+        _err().print(f"[bold red]error:[/] {escape(str(exc))}")
         sys.exit(2)
     except Exception as exc:
         if os.environ.get("TOPSECRET_DEBUG"):
             raise
         _err().print(
-            f"[bold red]internal error:[/] {type(exc).__name__}: {exc}\n"
+            f"[bold red]internal error:[/] {type(exc).__name__}: {escape(str(exc))}\n"
             "Set TOPSECRET_DEBUG=1 to see the traceback, and please report it."
         )
         sys.exit(1)

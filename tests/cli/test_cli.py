@@ -169,3 +169,32 @@ def test_leaving_the_game_early_is_not_an_error():
     result = run("play", "vault", "--seed", "1", input_text="q\n")
     assert result.returncode == 0
     assert "left the table" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--database", "nonsense://x"), "cannot use the database"),
+        (("--database", "sqlite:////no/such/dir/x.db"), "unable to open database file"),
+        (("--port", "70000"), "between 1 and 65535"),
+        (("--host", "no-such-host.invalid"), "unknown host"),
+    ],
+)
+def test_serve_refuses_bad_settings_before_printing_an_address(args, message):
+    result = run("serve", *args)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "ready at" not in result.stdout
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_serve_says_so_when_the_port_is_taken():
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run("serve", "--port", str(port))
+    assert result.returncode == 2
+    assert "cannot listen" in result.stderr

@@ -5,29 +5,70 @@ Start it with :func:`run` (``topsecret serve``); build the ASGI app with :func:`
 
 from __future__ import annotations
 
+from ..core import TopSecretError
 from .app import create_app
 from .db import Store, default_database_url
 
-__all__ = ["create_app", "main", "run"]
+__all__ = ["create_app", "main", "open_store", "run"]
+
+
+def open_store(url: str) -> Store:
+    """Connect and migrate, or explain in one line why the database cannot be used."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    try:
+        store = Store(url)
+        store.migrate()
+    except ImportError as exc:
+        raise TopSecretError(
+            f"the database driver for {_safe(url)} is not installed ({exc.name}); "
+            "for PostgreSQL: pip install -e '.[postgres]'"
+        ) from None
+    except SQLAlchemyError as exc:
+        reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        raise TopSecretError(f"cannot use the database {_safe(url)}: {reason}") from None
+    return store
 
 
 def run(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None) -> None:
     """Serve until interrupted: migrations first, unfinished tables resumed, address printed."""
     import uvicorn
 
+    if not 1 <= port <= 65535:
+        raise TopSecretError(f"--port must be between 1 and 65535, not {port}")
+    _check_can_listen(host, port)
     url = database_url or default_database_url()
-    store = Store(url)
+    store = open_store(url)
     app = create_app(store)
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     print(f"Top Secret is ready at http://{shown}:{port}/  (storage: {_safe(url)})", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536)
 
 
+def _check_can_listen(host: str, port: int) -> None:
+    """Fail before printing an address nobody can reach (taken port, unknown host)."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror:
+        raise TopSecretError(f"unknown host {host!r} for --host") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            raise TopSecretError(
+                f"cannot listen on {host}:{port} ({exc.strerror}); choose another --port"
+            ) from None
+
+
 def _safe(url: str) -> str:
     """The database URL without its password, for printing."""
     scheme, sep, rest = url.partition("://")
-    if "@" in rest:
-        credentials, _, location = rest.rpartition("@")
+    credentials, at, location = rest.rpartition("@")
+    if at and ":" in credentials:
         user = credentials.split(":", 1)[0]
         return f"{scheme}{sep}{user}:***@{location}"
     return url
@@ -51,4 +92,7 @@ def main(argv: list[str] | None = None) -> None:
         "postgresql+psycopg://user@host/db works the same)",
     )
     args = parser.parse_args(argv)
-    run(args.host, args.port, args.database)
+    try:
+        run(args.host, args.port, args.database)
+    except TopSecretError as exc:
+        parser.exit(2, f"error: {exc}\n")
