@@ -40,7 +40,7 @@ def _out() -> Console:
 
 
 def _err() -> Console:
-    return Console(stderr=True, highlight=False)
+    return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
