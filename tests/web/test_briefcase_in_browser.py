@@ -2,10 +2,30 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
 from test_game_views import open_as_first_seat
+
+#: Answers that let the bots' turns go by: the table's seed is random, so the bot may move
+#: first and ask whether the browser's seat challenges.
+LET_IT_GO = ("Pass", "Announce no higher number", "Do not use the power")
+
+
+def wait_for_own_move(page: Any, seconds: float = 30.0) -> None:
+    """Wait until an agent can be clicked, declining challenges met on the way."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if page.locator(".agent.clickable").count():
+            return
+        for label in LET_IT_GO:
+            button = page.locator(".decisions .choice-list button", has_text=label)
+            if button.count():
+                button.first.click()
+                break
+        page.wait_for_timeout(200)
+    raise AssertionError("the browser's seat was never offered a move")
 
 
 def test_move_an_agent_by_clicking_it_then_a_city(
@@ -15,7 +35,7 @@ def test_move_an_agent_by_clicking_it_then_a_city(
     page.wait_for_selector(".briefcase-map")
     # Setup: one sovereign each on two agents, chosen from the offered pairs.
     page.locator(".decisions .choice-list button").first.click()
-    page.wait_for_selector(".agent.clickable", timeout=30_000)
+    wait_for_own_move(page)
     agent = page.locator(".agent.clickable").first
     name = agent.get_attribute("data-agent")
     assert page.locator(".city.target").count() == 0  # nothing to click before an agent
