@@ -58,7 +58,8 @@ class VaultGame(Game):
 
     def describe_action(self, action: Action) -> str:
         if isinstance(action, PlayCard):
-            return f"play a {describe_card_key(action.card, action.value)}"
+            name = describe_card_key(action.card, action.value)
+            return f"play {'an' if name[0] in 'aeiou' else 'a'} {name}"
         if isinstance(action, Steal):
             return f"steal the card seat {action.target} just played"
         if isinstance(action, Bank):

@@ -155,7 +155,8 @@ def describe_event(event: Event, seat: int | None) -> str | None:
             f"{data['contact']}: {agent_name(data['revealed'])} revealed, {verdict}"
         )
     if kind == "gaze":
-        return f"{name} now looks at {describe_gaze(data['at'])}"
+        verb = "look" if name == "you" else "looks"
+        return f"{name} now {verb} at {describe_gaze(data['at'])}"
     if kind == "looked_at":
         return f"seat {who} is looking at you"
     if kind == "look_away":
