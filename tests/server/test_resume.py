@@ -148,7 +148,7 @@ def test_after_a_restart_a_player_who_does_not_return_is_replaced_by_a_bot(
             await ann.update()
             await ann.act(ann.last["legal"][0]["action"])
             while ann.last["seq"] < 2:  # Bob never came back: his bot played the round
-                await ann.update(timeout=5)
+                await ann.update(timeout=20)
             await ann.close()
             return ann.last
 

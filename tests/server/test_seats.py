@@ -156,7 +156,7 @@ def test_turn_timer_plays_the_default_action_on_timeout(sqlite_server: Any) -> N
         default = frame["legal"][0]["action"]
         started = time.monotonic()
         while not ann.last["over"]:
-            frame = await ann.update(timeout=5)
+            frame = await ann.update(timeout=20)
             if frame["deadlines"]:
                 assert 0 < frame["deadlines"]["0"] <= 1
         assert time.monotonic() - started >= 0.9
@@ -183,7 +183,7 @@ def test_real_time_game_runs_on_the_server_clock_and_logs_the_ticks(sqlite_serve
         await ann.act({"type": "tap"})
         await ann.act({"type": "tap"})
         while not ann.last["over"]:
-            await ann.update(timeout=5)
+            await ann.update(timeout=20)
         assert ann.last["observation"]["mine"] == 2
         assert ann.last["clock"] >= 1.0
         assert any(e["kind"] == "time_up" for e in ann.last["events"])
@@ -254,7 +254,7 @@ def test_a_bot_that_breaks_does_not_stall_the_table(sqlite_server: Any, monkeypa
         await ann.update()
         await ann.act(ann.last["legal"][0]["action"])
         while not ann.last["over"]:
-            await ann.update(timeout=5)  # the broken bot's seat played its default card
+            await ann.update(timeout=20)  # the broken bot's seat played its default card
         await ann.close()
 
     asyncio.run(scenario())
