@@ -10,6 +10,7 @@ from ..core import Game, UnknownName
 # id -> module that defines ``GAME``; imported lazily so one game's data never slows another.
 GAME_MODULES: dict[str, str] = {
     "vault": "topsecret.games.vault",
+    "spyworld": "topsecret.games.spyworld",
 }
 
 
