@@ -99,7 +99,7 @@ class HeuristicBot(Bot):
         if front in ("movement", "stealth", "combat"):
             index = ("movement", "stealth", "combat").index(front)
             need = TARGETS[index] - sh["stats"][index]
-            gain = min(points, max(0, need))
+            gain: int = min(int(points), max(0, int(need)))
             return gain * 1.6 - price
         if front == "gadget":
             return 3.0 if len(sh["gadgets"]) < 1 else -2.0

@@ -425,10 +425,10 @@ def solve(lair: Lair, explorer: Explorer) -> Plan:
             )
             if p.fit(new_sums, new_moves, new_mask) is None:
                 continue
-            key = (new_mask, room, edge, tele)
-            if memo.get(key, INF) <= new_moves:
+            state_key = (new_mask, room, edge, tele)
+            if memo.get(state_key, INF) <= new_moves:
                 continue
-            memo[key] = new_moves
+            memo[state_key] = new_moves
             trail.append((room, edge if edge != drilled else -1, tele and not teleported))
             visit(
                 new_mask,
