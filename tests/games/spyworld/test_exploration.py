@@ -7,8 +7,8 @@ import pytest
 from topsecret.core import IllegalAction
 from topsecret.games.spyworld.actions import Boost, Move, Stop, Teleport, Undo
 from topsecret.games.spyworld.components import agent_by_id, gadget_by_id
-from topsecret.games.spyworld.exploring import Run
 from topsecret.games.spyworld.explorer import explorer_kit
+from topsecret.games.spyworld.exploring import Run
 from topsecret.games.spyworld.state import award, rank_title
 
 from .helpers import lair_from, plain, table

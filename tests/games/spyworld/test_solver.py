@@ -7,8 +7,8 @@ import random
 from topsecret.games.spyworld.actions import Stop, Undo
 from topsecret.games.spyworld.bots import actions_for_plan
 from topsecret.games.spyworld.components import UPGRADES, agents, gadgets, lairs, sheet
-from topsecret.games.spyworld.exploring import Run
 from topsecret.games.spyworld.explorer import Explorer, explorer_kit
+from topsecret.games.spyworld.exploring import Run
 from topsecret.games.spyworld.lair import Lair, load_lair_sheet
 from topsecret.games.spyworld.solver import solve
 
@@ -78,9 +78,7 @@ def test_solver_matches_brute_force_on_small_budgets() -> None:
 
 def test_solver_prefers_value_then_sentries_then_rooms() -> None:
     """The objective order: value stolen, then Sentries neutralised, then rooms."""
-    lair = lair_from(
-        "superyacht", {(4, 3): "guard_dog", (5, 2): "secret1", (5, 4): "guard_dog"}
-    )
+    lair = lair_from("superyacht", {(4, 3): "guard_dog", (5, 2): "secret1", (5, 4): "guard_dog"})
     assert solve(lair, plain(2, 0, 2)).key == (10, 0, 3)  # a Secret beats a Sentry
     # north past the Guard Dog, west, south onto the Secret: 3 Movement, 4 rooms
     assert solve(lair, plain(3, 0, 2)).key == (10, 1, 4)
