@@ -12,9 +12,12 @@ from topsecret.games.spyworld.state import SpyWorldState, blank_sheet
 def card_of(front: str, back: str | None = None, exclude: tuple[int, ...] = ()) -> int:
     """Index of a card with this front (and back, like "R3"), not among ``exclude``."""
     for card in cards():
-        if card.front == front and card.index not in exclude:
-            if back is None or card.back == back:
-                return card.index
+        if (
+            card.front == front
+            and card.index not in exclude
+            and (back is None or card.back == back)
+        ):
+            return card.index
     raise LookupError(f"no {front} card with back {back}")
 
 
