@@ -49,6 +49,7 @@ class Plan:
     steps: list[Step] = field(default_factory=list)
     boosts: list[tuple[int, str]] = field(default_factory=list)  # (item, stat) used at start
     states: int = 0  # search states visited
+    exact: bool = True  # False when a state budget cut the search short
 
     @property
     def key(self) -> tuple[int, int, int]:
@@ -74,6 +75,7 @@ class Plan:
                 for s in self.steps
             ],
             "states": self.states,
+            "exact": self.exact,
         }
 
 
@@ -188,6 +190,11 @@ class _Problem:
                 classes[weight] = classes.get(weight, 0) | 1 << room
             self.weights.append(sorted(classes.items()))
         # Walls and wall-crossing masks per direction (for the drill).
+        targeted = 0
+        for _item, targets, _waive in self.passes:
+            targeted |= targets
+        self.pass_kind_masks = [k & targeted for k in self.kind_masks if k & targeted]
+        self.fit_cache: dict[tuple[Any, ...], Any] = {}
         self.base_masks = lair.open_masks()
         self.masks_cache: dict[int, tuple[int, int, int, int]] = {-1: self.base_masks}
         full = self.grid.direction_masks(0)
@@ -258,6 +265,21 @@ class _Problem:
                 return choices, []
         if not self.passes:
             return None
+        # The answer depends on the mask only through how many rooms of each kind a pass
+        # may target it holds: cache on that.
+        presence = tuple(min(bin(mask & k).count("1"), 3) for k in self.pass_kind_masks)
+        key = (tm, ts, tc, ta, moves, presence)
+        cached = self.fit_cache.get(key, self)
+        if cached is not self:
+            return cached  # type: ignore[return-value]
+        answer = self._fit_passes(sums, moves, mask)
+        self.fit_cache[key] = answer
+        return answer
+
+    def _fit_passes(
+        self, sums: tuple[int, int, int, int], moves: int, mask: int
+    ) -> tuple[list[tuple[int, str]], list[tuple[int, int]]] | None:
+        tm, ts, tc, ta = sums
         # Rooms of one kind cost the same: try each kind a pass may target, not each room.
         candidates = []
         for item, targets, waive in self.passes:
@@ -303,8 +325,16 @@ class _Problem:
         return None
 
 
-def solve(lair: Lair, explorer: Explorer) -> Plan:
-    """The exact best exploration of ``lair`` by ``explorer`` (see module docstring)."""
+class _OutOfBudget(Exception):
+    """The search visited more states than allowed."""
+
+
+def solve(lair: Lair, explorer: Explorer, max_states: int | None = None) -> Plan:
+    """The exact best exploration of ``lair`` by ``explorer`` (see module docstring).
+
+    With ``max_states`` the search stops after that many states and returns the best
+    exploration found so far with ``exact = False`` (bots use this to bound their time).
+    """
     p = _Problem(lair, explorer)
     grid = lair.grid
     cols = grid.cols
@@ -320,6 +350,15 @@ def solve(lair: Lair, explorer: Explorer) -> Plan:
     deltas = (-cols, 1, cols, -1)
 
     full_masks = grid.direction_masks(0)
+
+    parity = not has_teleport
+    black = 0
+    for room in range(grid.size):
+        if (room // cols + room % cols) % 2 == 0:
+            black |= 1 << room
+    white = ((1 << grid.size) - 1) & ~black
+    colour_other = [white if black >> r & 1 else black for r in range(grid.size)]
+    pos_of = [start]
 
     def bound(
         mask: int,
@@ -346,10 +385,26 @@ def solve(lair: Lair, explorer: Explorer) -> Plan:
                 zone &= p.reach(2, mask, p.max_caps[2] - sums[2] + slack[2], masks)
             secrets = zone & p.secret_mask
             values = sorted((value_of[r] for r in bits(secrets)), reverse=True)
+            if parity:
+                # A grid is two-coloured: each move changes colour, so at most half of
+                # the moves left can reach rooms of either colour.
+                other = colour_other[pos_of[0]]
+                new_rooms = min(bin(zone & other).count("1"), (left + 1) // 2) + min(
+                    bin(zone & ~other).count("1"), left // 2
+                )
+            else:
+                new_rooms = min(left, bin(zone).count("1"))
+            combat_left = p.max_caps[2] - sums[2] + slack[2]
+            fights = 0
+            for cost in sorted(p.cc[r] for r in bits(zone & p.sentry_mask)):
+                if cost > combat_left:
+                    break
+                combat_left -= cost
+                fights += 1
             ub = (
                 value + sum(values[:left]) + p.secret_bonus(mask | secrets),
-                sentries + bin(zone & p.sentry_mask).count("1"),
-                rooms + min(left, bin(zone).count("1")),
+                sentries + fights,
+                rooms + new_rooms,
             )
             if ub <= best[0] or ub == here:
                 return ub
@@ -368,6 +423,9 @@ def solve(lair: Lair, explorer: Explorer) -> Plan:
     ) -> None:
         nonlocal states
         states += 1
+        if max_states is not None and states > max_states:
+            raise _OutOfBudget
+        pos_of[0] = pos
         here = (value + p.secret_bonus(mask), sentries, rooms)
         if here > best[0]:
             best[0] = here
@@ -443,9 +501,13 @@ def solve(lair: Lair, explorer: Explorer) -> Plan:
             )
             trail.pop()
 
-    visit(1 << start, start, 0, -1, False, (0, 0, 0, 0), 0, 0, 1)
+    exact = True
+    try:
+        visit(1 << start, start, 0, -1, False, (0, 0, 0, 0), 0, 0, 1)
+    except _OutOfBudget:
+        exact = False
     key, order, mask, moves = best
-    plan = Plan(key[0], key[1], key[2], mask, states=states)
+    plan = Plan(key[0], key[1], key[2], mask, states=states, exact=exact)
     _walk(p, plan, order, moves)
     return plan
 
@@ -483,6 +545,8 @@ def _walk(p: _Problem, plan: Plan, order: list[tuple[int, int, bool]], moves: in
         sums[2] += p.cc[room]
         sums[3] += p.ca[room]
     fit = p.fit((sums[0], sums[1], sums[2], sums[3]), moves, mask)
+    if fit is not None and fit[1] and not all(mask >> room & 1 for _i, room in fit[1]):
+        fit = p._fit_passes((sums[0], sums[1], sums[2], sums[3]), moves, mask)
     assert fit is not None, "the planned walk must be affordable"
     boosts, passes = fit
     plan.boosts = boosts
