@@ -194,7 +194,9 @@ class _Problem:
         for _item, targets, _waive in self.passes:
             targeted |= targets
         self.pass_kind_masks = [k & targeted for k in self.kind_masks if k & targeted]
-        self.fit_cache: dict[tuple[Any, ...], Any] = {}
+        self.fit_cache: dict[
+            tuple[Any, ...], tuple[list[tuple[int, str]], list[tuple[int, int]]] | None
+        ] = {}
         self.base_masks = lair.open_masks()
         self.masks_cache: dict[int, tuple[int, int, int, int]] = {-1: self.base_masks}
         full = self.grid.direction_masks(0)
@@ -269,9 +271,8 @@ class _Problem:
         # may target it holds: cache on that.
         presence = tuple(min(bin(mask & k).count("1"), 3) for k in self.pass_kind_masks)
         key = (tm, ts, tc, ta, moves, presence)
-        cached = self.fit_cache.get(key, self)
-        if cached is not self:
-            return cached  # type: ignore[return-value]
+        if key in self.fit_cache:
+            return self.fit_cache[key]
         answer = self._fit_passes(sums, moves, mask)
         self.fit_cache[key] = answer
         return answer

@@ -713,11 +713,13 @@ class SpyWorldState(State):
         copy = self.clone()
         pool = [c for deck in copy.decks for c in deck]
         rng.shuffle(pool)
+        tops = []
         for deck in copy.decks:
             top_back = cards()[deck[-1]].back
-            size = len(deck)
             index = next(i for i, c in enumerate(pool) if cards()[c].back == top_back)
-            top = pool.pop(index)
+            tops.append(pool.pop(index))
+        for deck, top in zip(copy.decks, tops, strict=True):
+            size = len(deck)
             deck[:] = [*[pool.pop() for _ in range(size - 1)], top]
         if self.phase not in ("explore", "over") and self.agent_mode in ("two", "one"):
             mine = set(copy.sheets[player].dealt)
