@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots import make_bot
-from ..core import Bot, Game, ReplayLog, Rng, SeatView, State, visible_events
+from ..core import Bot, Event, Game, ReplayLog, Rng, SeatView, State, visible_events
 
 
 @dataclass(slots=True)
@@ -32,8 +32,14 @@ def play_match(
     seed: int,
     options: Mapping[str, Any] | None = None,
     max_decisions: int = 200_000,
+    tick_seconds: float = 0.25,
+    max_seconds: float = 6 * 3600.0,
 ) -> MatchResult:
-    """Play a whole game between bots; same arguments, same game, byte for byte."""
+    """Play a whole game between bots; same arguments, same game, byte for byte.
+
+    Games whose ``play_style`` is ``"realtime"`` run on a virtual clock instead of turns:
+    see :func:`_play_realtime` (``tick_seconds`` and ``max_seconds`` apply only there).
+    """
     if len(bots) != players:
         raise ValueError(f"need one bot per seat: {players} seats, {len(bots)} bots")
     seeds = bot_seeds(seed, players)
@@ -44,6 +50,12 @@ def play_match(
     state = game.new_state(players, resolved, seed)
     log = ReplayLog(game.id, players, seed, dict(resolved), bots=[b.name for b in seated])
     views = [SeatView(state, seat) for seat in range(players)]
+    if game.play_style == "realtime":
+        decisions = _play_realtime(
+            state, seated, views, log, tick_seconds, max_seconds, max_decisions
+        )
+        log.scores = state.scores()
+        return MatchResult(state.scores(), state.winners(), decisions, log, state)
     decisions = 0
     while not state.is_over():
         acting = state.acting_players()
@@ -64,3 +76,54 @@ def play_match(
             raise RuntimeError(f"{game.id}: no end after {max_decisions} decisions")
     log.scores = state.scores()
     return MatchResult(state.scores(), state.winners(), decisions, log, state)
+
+
+def _tell(seated: Sequence[Bot], events: Sequence[Event]) -> None:
+    for other, bot in enumerate(seated):
+        seen = visible_events(events, other)
+        if seen:
+            bot.observe(other, seen)
+
+
+def _play_realtime(
+    state: State,
+    seated: Sequence[Bot],
+    views: Sequence[SeatView],
+    log: ReplayLog,
+    tick_seconds: float,
+    max_seconds: float,
+    max_decisions: int,
+) -> int:
+    """A real-time game on a virtual clock ticking every ``tick_seconds``.
+
+    On each tick the state learns the time (timed effects happen), then every seat that may
+    act is asked :meth:`Bot.act_at`; seats may do nothing. Actions are logged with their
+    time, so :func:`core.replay` reproduces the game. The seat asked first rotates each tick
+    so no seat always wins a race.
+    """
+    if tick_seconds <= 0:
+        raise ValueError("tick_seconds must be positive")
+    players = len(seated)
+    decisions = 0
+    tick = 0
+    while not state.is_over():
+        now = tick * tick_seconds
+        if now > max_seconds:
+            raise RuntimeError(f"{state.game.id}: no end after {max_seconds} virtual seconds")
+        _tell(seated, state.advance_time(now))
+        acting = state.acting_players()
+        first = tick % players
+        for seat in sorted(acting, key=lambda s: (s - first) % players):
+            if state.is_over() or seat not in state.acting_players():
+                continue
+            action = seated[seat].act_at(views[seat], now)
+            if action is None:
+                continue
+            events = state.apply(seat, action)
+            log.record(seat, action.to_json(), now)
+            decisions += 1
+            _tell(seated, events)
+        if decisions > max_decisions:
+            raise RuntimeError(f"{state.game.id}: no end after {max_decisions} decisions")
+        tick += 1
+    return decisions

@@ -53,5 +53,13 @@ class Bot(ABC):
     def choose(self, view: SeatView) -> Action:
         """Pick one of ``view.legal_actions()``."""
 
+    def act_at(self, view: SeatView, now: float) -> Action | None:
+        """Real-time play: called on every tick of the clock (``now``, in seconds) while the
+        seat may act; return an action, or ``None`` to do nothing this tick.
+
+        The default acts on every tick with :meth:`choose`; real-time bots override it.
+        """
+        return self.choose(view)
+
     def observe(self, seat: int, events: Sequence[Event]) -> None:  # noqa: B027
         """Events this seat may see, after each action at the table (default: ignored)."""

@@ -45,7 +45,7 @@ class Game(ABC):
     max_players: ClassVar[int]
     #: "sequential", "simultaneous" or "realtime": how the game is mostly played.
     play_style: ClassVar[str] = "sequential"
-    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    option_specs: tuple[OptionSpec, ...] = ()
 
     def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, OptionValue]:
         return resolve_options(self.option_specs, given)
@@ -78,6 +78,19 @@ class Game(ABC):
     def describe_action(self, action: Action) -> str:
         """A short sentence for people (menus, logs)."""
         return repr(action)
+
+    def action_groups(self, actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
+        """Legal actions gathered under short headings for a terminal menu.
+
+        By default every action is its own heading. A game with many similar actions (an
+        amount from 1 to 30, say) gathers them; picking such a heading opens a second menu.
+        """
+        return [(self.describe_action(action), [action]) for action in actions]
+
+    def describe_event(self, event: Event, seat: int | None) -> str | None:
+        """One line of table talk for a person at ``seat``; ``None`` hides the event."""
+        details = ", ".join(f"{k}={v}" for k, v in event.data.items())
+        return f"{event.kind}: {details}" if details else event.kind
 
     def render_text(self, observation: Mapping[str, Any]) -> Any:
         """A terminal view of one seat's observation (a Rich renderable or a string)."""

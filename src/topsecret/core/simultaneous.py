@@ -17,16 +17,17 @@ from .events import Event, private, public
 class SimultaneousStep:
     """The hidden commitments of one simultaneous step."""
 
-    __slots__ = ("_choices", "name", "seats")
+    __slots__ = ("_choices", "_waiting", "name", "seats")
 
     def __init__(self, name: str, seats: Iterable[int]) -> None:
         self.name = name
         self.seats: tuple[int, ...] = tuple(sorted(seats))
         self._choices: dict[int, Action] = {}
+        self._waiting = self.seats
 
     def waiting(self) -> tuple[int, ...]:
         """Seats that still owe a choice, in seat order."""
-        return tuple(seat for seat in self.seats if seat not in self._choices)
+        return self._waiting
 
     def has_chosen(self, seat: int) -> bool:
         return seat in self._choices
@@ -40,6 +41,7 @@ class SimultaneousStep:
         if seat not in self.seats or seat in self._choices:
             raise ValueError(f"seat {seat} has no open choice in step {self.name!r}")
         self._choices[seat] = action
+        self._waiting = tuple(s for s in self._waiting if s != seat)
         return [
             public("chosen", step=self.name, seat=seat),
             private((seat,), "my_choice", step=self.name, seat=seat, action=action.to_json()),
@@ -76,6 +78,7 @@ class SimultaneousStep:
         copy.name = self.name
         copy.seats = self.seats
         copy._choices = dict(self._choices)
+        copy._waiting = self._waiting
         return copy
 
     def snapshot(self) -> dict[str, Any]:

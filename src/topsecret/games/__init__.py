@@ -10,6 +10,8 @@ from ..core import Game, UnknownName
 # id -> module that defines ``GAME``; imported lazily so one game's data never slows another.
 GAME_MODULES: dict[str, str] = {
     "vault": "topsecret.games.vault",
+    "wink": "topsecret.games.wink",
+    "briefcase": "topsecret.games.briefcase",
     "spyworld": "topsecret.games.spyworld",
 }
 

@@ -1,0 +1,115 @@
+"""Many seeded games between bots: wins, mean scores and spread per seat."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from ..core import Game, Rng
+from .match import play_match
+
+
+def game_seeds(seed: int, games: int) -> list[int]:
+    """One seed per game, derived from the run's seed (63-bit, JSON-safe)."""
+    rng = Rng(seed)
+    return [rng.next_u64() >> 1 for _ in range(games)]
+
+
+@dataclass(slots=True)
+class SimulationReport:
+    game: str
+    players: int
+    bots: list[str]
+    seed: int
+    options: dict[str, Any]
+    games: int = 0
+    #: Wins per seat; a shared win counts as a fraction, so the wins add up to the games.
+    wins: list[float] = field(default_factory=list)
+    mean_scores: list[float] = field(default_factory=list)
+    score_spread: list[float] = field(default_factory=list)
+    mean_decisions: float = 0.0
+    errors: int = 0
+    first_error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "games": self.games,
+            "players": self.players,
+            "bots": self.bots,
+            "seed": self.seed,
+            "options": self.options,
+            "wins": [round(w, 6) for w in self.wins],
+            "mean_scores": [round(m, 6) for m in self.mean_scores],
+            "score_spread": [round(s, 6) for s in self.score_spread],
+            "mean_decisions": round(self.mean_decisions, 6),
+            "errors": self.errors,
+            "first_error": self.first_error,
+        }
+
+
+def simulate(
+    game: Game,
+    players: int,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    save_logs: Path | None = None,
+    progress: Console | None = None,
+    quiet: bool = False,
+) -> SimulationReport:
+    """Play ``games`` games; the same arguments always give the same report."""
+    resolved = game.resolve_options(options)
+    report = SimulationReport(game.id, players, list(bots), seed, dict(resolved))
+    wins = [0.0] * players
+    sums = [0.0] * players
+    squares = [0.0] * players
+    decisions = 0
+    finished = 0
+    bar = Progress(
+        TextColumn(f"simulating {game.id}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=progress or Console(stderr=True),
+        transient=True,
+        disable=progress is None,
+    )
+    with bar:
+        task = bar.add_task("games", total=games)
+        for index, game_seed in enumerate(game_seeds(seed, games)):
+            try:
+                result = play_match(game, players, list(bots), game_seed, resolved)
+            except Exception as exc:
+                report.errors += 1
+                if report.first_error is None:
+                    report.first_error = f"game {index} (seed {game_seed}): {exc!r}"
+                bar.advance(task)
+                continue
+            finished += 1
+            decisions += result.decisions
+            for winner in result.winners:
+                wins[winner] += 1.0 / len(result.winners)
+            for seat, score in enumerate(result.scores):
+                sums[seat] += score
+                squares[seat] += score * score
+            if save_logs is not None:
+                result.log.save(save_logs / f"{game.id}-{seed}-{index:05d}.json")
+            bar.advance(task)
+    report.games = games
+    report.wins = wins
+    count = max(finished, 1)
+    report.mean_scores = [s / count for s in sums]
+    report.score_spread = [
+        math.sqrt(max(0.0, q / count - (s / count) ** 2))
+        for s, q in zip(sums, squares, strict=True)
+    ]
+    report.mean_decisions = decisions / count
+    return report

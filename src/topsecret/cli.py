@@ -1,0 +1,285 @@
+"""The ``topsecret`` command: list games, play in the terminal, simulate, replay, benchmark."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from .arena.bench import bench_game
+from .arena.simulate import SimulationReport, simulate
+from .bots import bot_names
+from .core import ReplayLog, TopSecretError, parse_option_texts, replay
+from .core.actions import ActionFormatError
+from .games import all_games, game_ids, get_game
+
+app = typer.Typer(
+    name="topsecret",
+    help="Play, simulate and benchmark the four TOP SECRET spy games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+GameArg = Annotated[str, typer.Argument(help=f"Game id: {', '.join(game_ids())}.")]
+OptionArg = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option as name=value (repeatable)."),
+]
+
+
+def _out() -> Console:
+    return Console(highlight=False)
+
+
+def _err() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    _err().print(f"[bold red]error:[/] {message}")
+    return typer.Exit(code)
+
+
+def _players_or_default(game_id: str, players: int | None) -> int:
+    game = get_game(game_id)
+    if players is None:
+        return max(game.min_players, min(4, game.max_players))
+    game.check_players(players)
+    return players
+
+
+def _bot_lineup(game_id: str, spec: str, seats: int) -> list[str]:
+    """``random,heuristic`` -> one name per seat, the list repeating as needed."""
+    names = [name.strip() for name in spec.split(",") if name.strip()]
+    if not names:
+        raise TopSecretError("--bots needs at least one bot name")
+    known = bot_names(get_game(game_id))
+    for name in names:
+        if name not in known:
+            raise TopSecretError(f"no bot {name!r} for {game_id}; choose from: {', '.join(known)}")
+    return [names[i % len(names)] for i in range(seats)]
+
+
+@app.command("games")
+def games_command(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+) -> None:
+    """List the games with their player ranges, options and bots."""
+    described = []
+    for game in all_games():
+        info = game.describe()
+        info["bots"] = bot_names(game)
+        described.append(info)
+    if as_json:
+        print(json.dumps(described, indent=2, sort_keys=True))
+        return
+    from rich.table import Table
+
+    table = Table(title="TOP SECRET games")
+    for column in ("id", "title", "players", "play", "bots", "options"):
+        table.add_column(column)
+    for info in described:
+        options = ", ".join(f"{o['name']}={o['default']}" for o in info["options"]) or "-"
+        table.add_row(
+            info["id"],
+            info["title"],
+            f"{info['min_players']}-{info['max_players']}",
+            info["play_style"],
+            ", ".join(info["bots"]),
+            options,
+        )
+    _out().print(table)
+
+
+@app.command("play")
+def play_command(
+    game_id: GameArg,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Number of seats (default 4).")
+    ] = None,
+    bots: Annotated[
+        str, typer.Option("--bots", "-b", help="Bots for the other seats, comma-separated.")
+    ] = "heuristic",
+    seat: Annotated[int, typer.Option("--seat", help="Your seat number, from 0.")] = 0,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed for a reproducible deal (default random).")
+    ] = None,
+    option: OptionArg = None,
+    save_log: Annotated[
+        Path | None, typer.Option("--save-log", help="Write the game's replay log here.")
+    ] = None,
+) -> None:
+    """Play a whole game in the terminal against bots."""
+    from .terminal import play_in_terminal
+
+    seats = _players_or_default(game_id, players)
+    if not 0 <= seat < seats:
+        raise TopSecretError(f"--seat must be between 0 and {seats - 1}")
+    game = get_game(game_id)
+    options = parse_option_texts(game.option_specs, option or [])
+    lineup = _bot_lineup(game_id, bots, seats)
+    chosen_seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
+    log = play_in_terminal(game, seats, seat, lineup, chosen_seed, options, _out())
+    if save_log is not None:
+        log.save(save_log)
+        _out().print(f"Replay log saved to {save_log}")
+
+
+@app.command("simulate")
+def simulate_command(
+    game_id: GameArg,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Seats.")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run.")] = 0,
+    bots: Annotated[
+        str, typer.Option("--bots", "-b", help="Bots by seat, comma-separated; repeats.")
+    ] = "random",
+    option: OptionArg = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    save_logs: Annotated[
+        Path | None, typer.Option("--save-logs", help="Directory for every game's replay log.")
+    ] = None,
+) -> None:
+    """Play many seeded games between bots and report wins and scores per seat."""
+    seats = _players_or_default(game_id, players)
+    game = get_game(game_id)
+    options = parse_option_texts(game.option_specs, option or [])
+    lineup = _bot_lineup(game_id, bots, seats)
+    if save_logs is not None:
+        try:
+            save_logs.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise TopSecretError(f"cannot create {save_logs}: {exc.strerror or exc}") from None
+    report = simulate(
+        game, seats, lineup, games, seed, options, save_logs, progress=_err(), quiet=as_json
+    )
+    if as_json:
+        print(json.dumps(report.to_json(), sort_keys=True))
+    else:
+        _print_report(report)
+    if report.errors:
+        raise typer.Exit(1)
+
+
+def _print_report(report: SimulationReport) -> None:
+    from rich.table import Table
+
+    table = Table(title=f"{report.game}: {report.games} games, seed {report.seed}")
+    for column in ("seat", "bot", "wins", "win %", "mean score", "spread (sd)"):
+        table.add_column(column, justify="right")
+    for seat in range(report.players):
+        table.add_row(
+            str(seat),
+            report.bots[seat],
+            f"{report.wins[seat]:g}",
+            f"{100 * report.wins[seat] / report.games:.1f}",
+            f"{report.mean_scores[seat]:.1f}",
+            f"{report.score_spread[seat]:.1f}",
+        )
+    console = _out()
+    console.print(table)
+    console.print(f"mean decisions per game: {report.mean_decisions:.1f}")
+    if report.errors:
+        console.print(f"[bold red]{report.errors} game(s) failed[/]; first: {report.first_error}")
+
+
+@app.command("replay")
+def replay_command(
+    log_file: Annotated[Path, typer.Argument(help="A replay log written by play or simulate.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Replay a saved game, check its recorded scores and print the final scores."""
+    log = ReplayLog.load(log_file)
+    game = get_game(log.game)
+    state = replay(game, log)
+    result: dict[str, Any] = {
+        "game": log.game,
+        "players": log.players,
+        "seed": log.seed,
+        "actions": len(log.actions),
+        "over": state.is_over(),
+        "scores": state.scores(),
+        "winners": state.winners(),
+        "matches_log": log.scores is not None,
+    }
+    if as_json:
+        print(json.dumps(result, sort_keys=True))
+        return
+    console = _out()
+    status = "finished" if state.is_over() else "unfinished"
+    console.print(f"{log.game}: {status} game of {log.players} players, {len(log.actions)} actions")
+    for seat, score in enumerate(state.scores()):
+        mark = "  (winner)" if seat in state.winners() else ""
+        console.print(f"  seat {seat}: {score:g}{mark}")
+    if log.scores is not None:
+        console.print("[green]scores match the log[/]")
+
+
+@app.command("bench")
+def bench_command(
+    games: Annotated[
+        list[str] | None, typer.Argument(help="Games to measure (default: all).")
+    ] = None,
+    seconds: Annotated[
+        float, typer.Option("--seconds", "-t", min=0.1, help="Time per game.")
+    ] = 3.0,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Seats (default 4 or nearest).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Random-policy playouts: games per second and decision steps per second."""
+    ids = games or game_ids()
+    results = []
+    for game_id in ids:
+        seats = _players_or_default(game_id, players)
+        if not as_json:
+            _err().print(f"measuring {game_id} with {seats} players for {seconds:g} s…")
+        results.append(bench_game(get_game(game_id), seats, seconds))
+    if as_json:
+        print(json.dumps([r.to_json() for r in results], sort_keys=True))
+        return
+    from rich.table import Table
+
+    table = Table(title="Random-policy playouts")
+    for column in ("game", "players", "games", "games/s", "steps/s"):
+        table.add_column(column, justify="right")
+    for r in results:
+        table.add_row(
+            r.game,
+            str(r.players),
+            str(r.games),
+            f"{r.games_per_second:,.1f}",
+            f"{r.steps_per_second:,.0f}",
+        )
+    _out().print(table)
+
+
+def main() -> None:
+    """Entry point: every expected error becomes a message and a non-zero exit."""
+    try:
+        app()  # standalone: usage errors and --help end the process themselves
+    except KeyboardInterrupt:
+        _err().print("interrupted")
+        sys.exit(130)
+    except (TopSecretError, ActionFormatError) as exc:
+        _err().print(f"[bold red]error:[/] {exc}")
+        sys.exit(2)
+    except Exception as exc:
+        if os.environ.get("TOPSECRET_DEBUG"):
+            raise
+        _err().print(
+            f"[bold red]internal error:[/] {type(exc).__name__}: {exc}\n"
+            "Set TOPSECRET_DEBUG=1 to see the traceback, and please report it."
+        )
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,935 @@
+"""The briefcase table: turns, payoffs, moves, burns, challenges, powers and the end.
+
+A turn moves through phases:
+
+``setup``      every seat secretly places its two single coins (a simultaneous step);
+``turn``       the current player makes a payoff, announces a move or announces a burn;
+``challenge``  each other seat, clockwise from the mover's left, challenges or passes;
+``bid``        a challenge in progress: mover and challenger announce higher numbers;
+``carry``      after a successful move from the briefcase's city: take it along or not;
+``power``      after a successful move: use the moved agent's power or not;
+``over``       the game has ended.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ...core import Action, Event, IllegalAction, Rng, SimultaneousStep, State, private, public
+from .actions import (
+    PAYOFF_ACTIONS,
+    POWER_ACTIONS,
+    BurnAgent,
+    CarryBriefcase,
+    Challenge,
+    Concede,
+    MoveAgent,
+    Pass,
+    PayAgent,
+    PayNobody,
+    PaySolomon,
+    Raise,
+    SetupPayoff,
+    SkipPower,
+)
+from .board import Board
+from .components import SOLOMON_FACE, Components
+from .powers import apply_power, power_actions
+from .rules import (
+    BURN,
+    CHALLENGES,
+    DESIGN,
+    GAME_PLAY,
+    MOVE,
+    OFF_BOARD,
+    PAYOFF,
+    RESTRICTED,
+    SETUP,
+    SOLOMON,
+    SOLOMON_NAME,
+    TRACK_END,
+    advance_track,
+    challenge_order,
+    solomon_winners,
+)
+
+if TYPE_CHECKING:
+    from .game import BriefcaseGame
+
+SETUP_PHASE = "setup"
+TURN = "turn"
+CHALLENGE = "challenge"
+BID = "bid"
+CARRY = "carry"
+POWER = "power"
+OVER = "over"
+
+
+class Pending:
+    """The announced move or burn being challenged, and the challenge in progress."""
+
+    __slots__ = ("agent", "bids", "challenger", "kind", "origin", "passed", "target", "to_ask")
+
+    def __init__(self, kind: str, agent: int, target: int, origin: int, to_ask: tuple[int, ...]):
+        self.kind = kind  # "move" or "burn"
+        self.agent = agent
+        self.target = target  # a city for a move, an agent for a burn
+        self.origin = origin
+        self.to_ask = to_ask  # seats still to be offered a challenge, in order
+        self.passed: list[int] = []
+        self.challenger = -1
+        self.bids: list[int] = []  # alternating, the challenger's first
+
+    def clone(self) -> Pending:
+        copy = Pending(self.kind, self.agent, self.target, self.origin, self.to_ask)
+        copy.passed = list(self.passed)
+        copy.challenger = self.challenger
+        copy.bids = list(self.bids)
+        return copy
+
+
+class BriefcaseState(State):
+    __slots__ = (
+        "_game",
+        "_rng",
+        "board",
+        "boards",
+        "briefcase",
+        "burn_tokens_left",
+        "burnt",
+        "comp",
+        "current",
+        "end_reason",
+        "first_player",
+        "history",
+        "hqs",
+        "known_at_least",
+        "last_roll",
+        "n",
+        "payoffs",
+        "payoffs_made",
+        "pending",
+        "phase",
+        "positions",
+        "power_agent",
+        "removed",
+        "reserve",
+        "restricted",
+        "round",
+        "setup_step",
+        "spied",
+        "tokens",
+        "track",
+        "turn_restricted",
+        "winner_seats",
+    )
+
+    def __init__(
+        self, game: BriefcaseGame, board: Board, comp: Components, players: int, seed: int
+    ):
+        """A new table set up as the rulebook's Setup says, from one seed."""
+        self._game = game
+        self.board = board
+        self.comp = comp
+        self.n = players
+        self._rng = Rng(seed)
+        rng = self._rng
+        starts = list(board.agent_starts)
+        rng.shuffle(starts)  # Setup 3: agents placed at random on the six start cities
+        self.positions: list[int] = starts
+        self.briefcase = board.briefcase_start  # Setup 2
+        self.track = comp.track_start_for(players)  # Setup 4
+        self.burn_tokens_left = comp.burn_tokens  # Setup 5
+        self.hqs = board.hq_cities(players)  # Setup 6
+        colours = list(comp.boards)
+        rng.shuffle(colours)  # Setup 7: a random payoff board each
+        self.boards = colours[:players]
+        tokens = list(range(len(comp.agents)))
+        rng.shuffle(tokens)  # Setup 8: starting payoff tokens dealt face down
+        self.tokens = tokens[:players]
+        self.payoffs = [[0] * 7 for _ in range(players)]
+        self.reserve = [comp.reserve] * players
+        for seat, token in enumerate(self.tokens):  # Setup 9, first half
+            self.payoffs[seat][token] = comp.token_coins
+            self.reserve[seat] -= comp.token_coins
+        self.first_player = rng.below(players)  # Setup 10
+        self.current = self.first_player
+        self.restricted = [False] * players
+        self.turn_restricted = False
+        self.burnt = [False] * len(comp.agents)
+        self.removed = [0] * players
+        self.round = 1
+        self.phase = SETUP_PHASE
+        self.setup_step: SimultaneousStep | None = SimultaneousStep("setup", range(players))
+        self.pending: Pending | None = None
+        self.power_agent = OFF_BOARD
+        self.winner_seats: list[int] = []
+        self.end_reason = ""
+        self.last_roll = ""
+        self.payoffs_made = [0] * players
+        self.known_at_least = [[0] * 7 for _ in range(players)]
+        self.spied: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+        self.history: list[dict[str, Any]] = []
+
+    # -- building tables for tests and tutorials --------------------------------------
+
+    @classmethod
+    def arranged(
+        cls,
+        game: BriefcaseGame,
+        players: int,
+        *,
+        agents: Mapping[str, str | None] | None = None,
+        briefcase: str | None = None,
+        payoffs: Mapping[int, Mapping[str, int]] | None = None,
+        tokens: Sequence[str] | None = None,
+        current: int = 0,
+        first_player: int = 0,
+        restricted: Sequence[int] = (),
+        track: int | None = None,
+        seed: int = 0,
+    ) -> BriefcaseState:
+        """A table past setup, arranged as given; everything not given is as after setup.
+
+        ``agents`` maps agent names to cities (``None``: burnt); ``payoffs`` maps a seat to
+        coins per agent name or ``"Dr. Solomon"`` (the reserve is what is left of 30, the
+        starting token's coins included only if listed); ``track`` is the die's space
+        (0: the end of the track). The table's generator starts afresh from ``seed``, so
+        the next chance event (a die roll, a Roulette spin) is known to a test. Example::
+
+            BriefcaseState.arranged(GAME, 3, agents={"Spyglass": "Vienna"},
+                                    payoffs={0: {"Spyglass": 6}}, current=0)
+        """
+        state = game.raw_state(players, seed)
+        names = state.comp.agent_names
+        if agents is not None:
+            for name, city in agents.items():
+                agent = names.index(name)
+                if city is None:
+                    state.positions[agent] = OFF_BOARD
+                    state.burnt[agent] = True
+                else:
+                    state.positions[agent] = state._city_named(city)
+        if briefcase is not None:
+            state.briefcase = state._city_named(briefcase)
+        if tokens is not None:
+            state.tokens = [names.index(t) for t in tokens]
+        if payoffs is not None:
+            for seat in range(players):
+                coins = payoffs.get(seat)
+                if coins is None:
+                    continue
+                state.payoffs[seat] = [0] * 7
+                for name, amount in coins.items():
+                    index = SOLOMON if name == SOLOMON_NAME else names.index(name)
+                    state.payoffs[seat][index] = amount
+                state.reserve[seat] = state.comp.reserve - sum(state.payoffs[seat])
+                if state.reserve[seat] < 0:
+                    raise ValueError(f"seat {seat} would have paid more than its reserve")
+        state.setup_step = None
+        state.phase = TURN
+        state.first_player = first_player
+        state.current = current
+        for seat in restricted:
+            state.restricted[seat] = True
+        state.turn_restricted = state.restricted[current]
+        if track is not None:
+            state.track = track
+        state._rng = Rng(seed)
+        return state
+
+    # -- the contract -----------------------------------------------------------------
+
+    @property
+    def game(self) -> BriefcaseGame:
+        return self._game
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def rng(self) -> Rng:
+        return self._rng
+
+    def open_step(self) -> SimultaneousStep | None:
+        return self.setup_step
+
+    def _acting_players(self) -> tuple[int, ...]:
+        if self.phase in (TURN, CARRY, POWER):
+            return (self.current,)
+        if self.phase == CHALLENGE and self.pending is not None:
+            return (self.pending.to_ask[0],)
+        if self.phase == BID and self.pending is not None:
+            return (self.bidder(),)
+        return ()
+
+    def bidder(self) -> int:
+        """Who answers next in a challenge: the mover after each challenger number."""
+        assert self.pending is not None
+        return self.current if len(self.pending.bids) % 2 == 1 else self.pending.challenger
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[float]:
+        return [1.0 if seat in self.winner_seats else 0.0 for seat in range(self.n)]
+
+    def winners(self) -> list[int]:
+        return list(self.winner_seats)
+
+    # -- names ------------------------------------------------------------------------
+
+    def agent_index(self, name: str) -> int:
+        names = self.comp.agent_names
+        return names.index(name) if name in names else OFF_BOARD
+
+    def payee_index(self, name: str) -> int:
+        return SOLOMON if name == SOLOMON_NAME else self.agent_index(name)
+
+    def agent_name(self, agent: int) -> str:
+        return SOLOMON_NAME if agent == SOLOMON else self.comp.agents[agent].name
+
+    def _city_named(self, name: str) -> int:
+        city = self.board.index(name)
+        if city < 0:
+            raise ValueError(f"there is no city {name!r} on the map {self.board.name}")
+        return city
+
+    def city_name(self, city: int) -> str:
+        return self.board.names[city]
+
+    def on_board(self, agent: int) -> bool:
+        return self.positions[agent] != OFF_BOARD
+
+    def agents_in(self, city: int) -> list[int]:
+        return [a for a, here in enumerate(self.positions) if here == city]
+
+    # -- legal actions ----------------------------------------------------------------
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if self.phase == OVER or player not in self.acting_players():
+            return []
+        if self.phase == SETUP_PHASE:
+            return list(self._setup_actions(player))
+        if self.phase == TURN:
+            actions = self._payoff_actions(player)
+            if not self.turn_restricted:
+                actions.extend(self._move_actions())
+                actions.extend(self._burn_actions(player))
+            return actions
+        pending = self.pending
+        if self.phase == CHALLENGE and pending is not None:
+            floor = self.comp.burn_cost if pending.kind == "burn" else 0
+            paid = self.payoffs[player][pending.agent]
+            return [Pass(), *(Challenge(x) for x in range(floor, paid + 1))]
+        if self.phase == BID and pending is not None:
+            paid = self.payoffs[player][pending.agent]
+            return [Concede(), *(Raise(x) for x in range(pending.bids[-1] + 1, paid + 1))]
+        if self.phase == CARRY:
+            return [CarryBriefcase(True), CarryBriefcase(False)]
+        if self.phase == POWER:
+            return power_actions(self, player)
+        return []
+
+    def default_action(self, player: int) -> Action:
+        """On a timeout: pay no one, pass, concede, leave the briefcase, skip the power."""
+        if self.phase == CARRY and player in self.acting_players():
+            return CarryBriefcase(False)
+        if self.phase == POWER and player in self.acting_players():
+            return SkipPower()
+        return super().default_action(player)
+
+    def _setup_actions(self, seat: int) -> list[SetupPayoff]:
+        names = self.comp.agent_names
+        token = self.tokens[seat]
+        return [
+            SetupPayoff(names[a], names[b])
+            for a in range(len(names))
+            for b in range(a + 1, len(names))
+            if token not in (a, b)
+        ]
+
+    def _payoff_actions(self, seat: int) -> list[Action]:
+        actions: list[Action] = [PayNobody()]
+        if self.reserve[seat] >= self.comp.solomon_payoff:
+            actions.append(PaySolomon())
+        for agent, card in enumerate(self.comp.agents):
+            if self.on_board(agent):
+                actions.extend(PayAgent(card.name, x) for x in range(1, self.reserve[seat] + 1))
+        return actions
+
+    def _move_actions(self) -> list[Action]:
+        actions: list[Action] = []
+        for agent, card in enumerate(self.comp.agents):
+            here = self.positions[agent]
+            if here != OFF_BOARD:
+                for city in sorted(self.board.move_targets(here)):
+                    actions.append(MoveAgent(card.name, self.board.names[city]))
+        return actions
+
+    def _burn_actions(self, seat: int) -> list[Action]:
+        actions: list[Action] = []
+        for agent, card in enumerate(self.comp.agents):
+            here = self.positions[agent]
+            if here == OFF_BOARD or self.payoffs[seat][agent] < self.comp.burn_cost:
+                continue
+            for target in self.agents_in(here):
+                if target != agent:
+                    actions.append(BurnAgent(card.name, self.comp.agents[target].name))
+        return actions
+
+    def explain_illegal(self, player: int, action: Action) -> IllegalAction:
+        """Why an action cannot be taken now, citing the rulebook section it breaks."""
+        return IllegalAction(*self._why_illegal(player, action))
+
+    def _why_illegal(self, player: int, action: Action) -> tuple[str, str]:
+        if self.phase == SETUP_PHASE:
+            if not isinstance(action, SetupPayoff):
+                return "during setup each player only places two single coins", SETUP
+            return (
+                "the two coins go on two different agents, neither the one on your starting "
+                "token, named in board order",
+                SETUP,
+            )
+        if self.phase == TURN:
+            return self._why_illegal_turn(player, action)
+        pending = self.pending
+        if self.phase == CHALLENGE and pending is not None:
+            if isinstance(action, Challenge):
+                if pending.kind == "burn" and action.amount < self.comp.burn_cost:
+                    return (
+                        f"a burn is challenged with at least {self.comp.burn_cost} sovereigns",
+                        CHALLENGES,
+                    )
+                return "you may not announce more than you paid off on the acting agent", CHALLENGES
+            return "challenge or pass", CHALLENGES
+        if self.phase == BID and pending is not None:
+            if isinstance(action, Raise):
+                if action.amount <= pending.bids[-1]:
+                    return (
+                        f"announce at least {pending.bids[-1] + 1}: one more than the last number",
+                        CHALLENGES,
+                    )
+                return "you may not announce more than you paid off on the acting agent", CHALLENGES
+            return "announce a higher number or concede", CHALLENGES
+        if self.phase == CARRY:
+            return "decide whether the briefcase goes with the agent", MOVE
+        if self.phase == POWER:
+            return f"not a use of this agent's power now: {action!r}", f"{DESIGN} §Powers"
+        return f"{action!r} is not possible now", GAME_PLAY
+
+    def _why_illegal_turn(self, player: int, action: Action) -> tuple[str, str]:
+        if self.turn_restricted and not isinstance(action, PAYOFF_ACTIONS):
+            return "your RESTRICTED marker is up: you may only make a payoff", RESTRICTED
+        if isinstance(action, PaySolomon):
+            return "you have no sovereign left in your reserve", PAYOFF
+        if isinstance(action, PayAgent):
+            agent = self.agent_index(action.agent)
+            if agent == OFF_BOARD:
+                return f"there is no agent called {action.agent!r}", PAYOFF
+            if not self.on_board(agent):
+                return f"{action.agent} has been burnt", f"{DESIGN} §Payoffs"
+            return f"pay between 1 and your reserve of {self.reserve[player]}", PAYOFF
+        if isinstance(action, MoveAgent):
+            agent = self.agent_index(action.agent)
+            if agent == OFF_BOARD or not self.on_board(agent):
+                return f"{action.agent} is not on the board", MOVE
+            return (
+                f"{action.agent} can only move along a red line or from station to station",
+                MOVE,
+            )
+        if isinstance(action, BurnAgent):
+            agent = self.agent_index(action.agent)
+            target = self.agent_index(action.target)
+            if OFF_BOARD in (agent, target) or not (self.on_board(agent) and self.on_board(target)):
+                return "both agents must be on the board", BURN
+            if agent == target or self.positions[agent] != self.positions[target]:
+                return "an agent can only burn another agent in the same city", BURN
+            return (
+                f"you need at least {self.comp.burn_cost} sovereigns paid off on {action.agent}",
+                BURN,
+            )
+        if isinstance(action, POWER_ACTIONS):
+            return "powers are used only after a successful move", "Rulebook 004 §Agent Abilities"
+        return "make a payoff, move an agent or burn an agent", GAME_PLAY
+
+    # -- applying actions -------------------------------------------------------------
+
+    def _resolve(self, choices: Mapping[int, Action]) -> list[Event]:
+        """Setup step 9: the two single coins, placed in secret by everyone at once."""
+        events: list[Event] = []
+        for seat, action in choices.items():
+            assert isinstance(action, SetupPayoff)
+            for name in (action.first, action.second):
+                self.payoffs[seat][self.agent_index(name)] += self.comp.setup_extra_coins
+                self.reserve[seat] -= self.comp.setup_extra_coins
+        self.setup_step = None
+        self.phase = TURN
+        self.turn_restricted = False
+        events.append(public("setup_done", first_player=self.first_player))
+        events.append(public("turn", seat=self.current, round=self.round))
+        return events
+
+    def _apply(self, player: int, action: Action) -> list[Event]:
+        if self.phase == TURN:
+            if isinstance(action, PAYOFF_ACTIONS):
+                return self._payoff(player, action)
+            if isinstance(action, MoveAgent):
+                return self._announce(
+                    player,
+                    "move",
+                    self.agent_index(action.agent),
+                    self.board.index(action.city),
+                )
+            if isinstance(action, BurnAgent):
+                return self._announce(
+                    player, "burn", self.agent_index(action.agent), self.agent_index(action.target)
+                )
+        if self.phase == CHALLENGE:
+            return self._challenge_offer(player, action)
+        if self.phase == BID:
+            return self._bid(player, action)
+        if self.phase == CARRY and isinstance(action, CarryBriefcase):
+            return self._carry(action.carry)
+        if self.phase == POWER:
+            events = apply_power(self, player, action)
+            if self.phase != OVER:
+                events.extend(self._end_turn())
+            return events
+        raise IllegalAction(f"{action!r} cannot be taken now", GAME_PLAY)
+
+    def _payoff(self, seat: int, action: Action) -> list[Event]:
+        self.payoffs_made[seat] += 1
+        self.history.append({"round": self.round, "seat": seat, "action": "payoff"})
+        events = [public("payoff", seat=seat)]
+        if isinstance(action, PayAgent):
+            agent = self.agent_index(action.agent)
+            self.payoffs[seat][agent] += action.amount
+            self.reserve[seat] -= action.amount
+            events.append(
+                private((seat,), "paid", seat=seat, agent=action.agent, amount=action.amount)
+            )
+        elif isinstance(action, PaySolomon):
+            self.payoffs[seat][SOLOMON] += self.comp.solomon_payoff
+            self.reserve[seat] -= self.comp.solomon_payoff
+            events.append(
+                private(
+                    (seat,), "paid", seat=seat, agent=SOLOMON_NAME, amount=self.comp.solomon_payoff
+                )
+            )
+        else:
+            events.append(private((seat,), "paid", seat=seat, agent=None, amount=0))
+        events.extend(self._end_turn())
+        return events
+
+    def _announce(self, seat: int, kind: str, agent: int, target: int) -> list[Event]:
+        origin = self.positions[agent]
+        self.pending = Pending(kind, agent, target, origin, challenge_order(seat, self.n))
+        self.phase = CHALLENGE
+        record: dict[str, Any] = {
+            "round": self.round,
+            "seat": seat,
+            "action": kind,
+            "agent": self.agent_name(agent),
+            "challenges": [],
+        }
+        if kind == "move":
+            record["from"] = self.city_name(origin)
+            record["to"] = self.city_name(target)
+        else:
+            record["target"] = self.agent_name(target)
+            record["city"] = self.city_name(origin)
+        self.history.append(record)
+        data = {k: v for k, v in record.items() if k not in ("challenges", "round")}
+        return [public("announce", **data)]
+
+    def _record(self) -> dict[str, Any]:
+        return self.history[-1]
+
+    def _reveal_number(self, seat: int, amount: int) -> None:
+        assert self.pending is not None
+        agent = self.pending.agent
+        self.known_at_least[seat][agent] = max(self.known_at_least[seat][agent], amount)
+        self.pending.bids.append(amount)
+
+    def _challenge_offer(self, seat: int, action: Action) -> list[Event]:
+        pending = self.pending
+        assert pending is not None
+        pending.to_ask = pending.to_ask[1:]
+        if isinstance(action, Pass):
+            pending.passed.append(seat)
+            events = [public("pass", seat=seat)]
+            if not pending.to_ask:
+                events.extend(self._succeed())
+            return events
+        assert isinstance(action, Challenge)
+        pending.challenger = seat
+        pending.bids = []
+        self._reveal_number(seat, action.amount)
+        self.phase = BID
+        self._record()["challenges"].append({"seat": seat, "bids": [action.amount], "won": None})
+        return [public("challenge", seat=seat, amount=action.amount)]
+
+    def _bid(self, seat: int, action: Action) -> list[Event]:
+        pending = self.pending
+        assert pending is not None
+        challenge = self._record()["challenges"][-1]
+        if isinstance(action, Raise):
+            self._reveal_number(seat, action.amount)
+            challenge["bids"].append(action.amount)
+            return [public("raise", seat=seat, amount=action.amount)]
+        events = [public("concede", seat=seat)]
+        if seat == self.current:
+            # The challenger announced the higher number: the action does not happen.
+            challenge["won"] = True
+            self._record()["outcome"] = "stopped"
+            self.pending = None
+            events.append(public("challenge_won", seat=pending.challenger, mover=self.current))
+            events.extend(self._end_turn())
+            return events
+        challenge["won"] = False
+        self.restricted[pending.challenger] = True
+        events.append(public("challenge_lost", seat=pending.challenger, mover=self.current))
+        events.append(public("restricted", seat=pending.challenger))
+        pending.challenger = -1
+        pending.bids = []
+        self.phase = CHALLENGE
+        if not pending.to_ask:
+            events.extend(self._succeed())
+        return events
+
+    def _succeed(self) -> list[Event]:
+        """Every other player passed or lost their challenge: the action happens."""
+        pending = self.pending
+        assert pending is not None
+        self.pending = None
+        self._record()["outcome"] = "done"
+        if pending.kind == "burn":
+            return self._burn(pending)
+        agent, city = pending.agent, pending.target
+        self.positions[agent] = city
+        events = [
+            public(
+                "moved",
+                agent=self.agent_name(agent),
+                origin=self.city_name(pending.origin),
+                city=self.city_name(city),
+            )
+        ]
+        self.power_agent = agent
+        if self.briefcase == pending.origin:
+            self.phase = CARRY
+            return events
+        events.extend(self._to_power())
+        return events
+
+    def _burn(self, pending: Pending) -> list[Event]:
+        target = pending.target
+        self.positions[target] = OFF_BOARD
+        self.burnt[target] = True
+        self.burn_tokens_left -= self.n  # every player takes a burn token for that agent
+        cost = self.comp.burn_cost
+        self.payoffs[self.current][pending.agent] -= cost
+        self.removed[self.current] += cost
+        known = self.known_at_least[self.current]
+        known[pending.agent] = max(0, known[pending.agent] - cost)
+        events = [
+            public(
+                "burnt",
+                agent=self.agent_name(target),
+                by=self.agent_name(pending.agent),
+                seat=self.current,
+                removed=cost,
+            )
+        ]
+        events.extend(self._end_turn())
+        return events
+
+    def _carry(self, carry: bool) -> list[Event]:
+        agent = self.power_agent
+        events: list[Event] = []
+        if carry:
+            self.briefcase = self.positions[agent]
+            self._record()["carried"] = True
+            events.append(
+                public("briefcase", city=self.city_name(self.briefcase), by=self.agent_name(agent))
+            )
+            events.extend(self.check_hq())
+            if self.phase == OVER:
+                return events
+        else:
+            self._record()["carried"] = False
+            events.append(public("briefcase_left", city=self.city_name(self.briefcase)))
+        events.extend(self._to_power())
+        return events
+
+    def _to_power(self) -> list[Event]:
+        self.phase = POWER
+        if len(power_actions(self, self.current)) == 1:  # only "skip": nothing to decide
+            return self._end_turn()
+        return []
+
+    def check_hq(self) -> list[Event]:
+        """The briefcase in a seat's HQ wins the game for that seat at once."""
+        if self.briefcase in self.hqs:
+            seat = self.hqs.index(self.briefcase)
+            return self._finish([seat], "hq")
+        return []
+
+    def _finish(self, winners: list[int], reason: str) -> list[Event]:
+        self.phase = OVER
+        self.pending = None
+        self.winner_seats = winners
+        self.end_reason = reason
+        return [
+            public(
+                "game_over",
+                winners=winners,
+                reason=reason,
+                payoffs=[list(p) for p in self.payoffs],
+                reserves=list(self.reserve),
+            )
+        ]
+
+    def _end_turn(self) -> list[Event]:
+        """The turn is over: the marker comes off a restricted player, then the next seat."""
+        events: list[Event] = []
+        self.pending = None
+        self.power_agent = OFF_BOARD
+        if self.turn_restricted:
+            self.restricted[self.current] = False
+            events.append(public("unrestricted", seat=self.current))
+        self.current = (self.current + 1) % self.n
+        if self.current == self.first_player:
+            events.extend(self._solomon_turn())
+            if self.phase == OVER:
+                return events
+            self.round += 1
+        self.phase = TURN
+        self.turn_restricted = self.restricted[self.current]
+        events.append(public("turn", seat=self.current, round=self.round))
+        return events
+
+    def _solomon_turn(self) -> list[Event]:
+        """Dr. Solomon goes last in each round: advance the die, or roll it at the end."""
+        if self.track != TRACK_END:
+            self.track = advance_track(self.track, self.comp.last_space)
+            self.last_roll = ""
+            return [public("solomon_advances", space=self.track)]
+        face = self.comp.die[self._rng.below(len(self.comp.die))]
+        self.last_roll = face
+        events = [public("solomon_rolls", face=face)]
+        if face == SOLOMON_FACE:
+            solomon = [p[SOLOMON] for p in self.payoffs]
+            events.extend(self._finish(solomon_winners(solomon, self.reserve), "solomon"))
+        return events
+
+    # -- what each seat may know ------------------------------------------------------
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        names = self.comp.agent_names
+        obs: dict[str, Any] = {
+            "game": "briefcase",
+            "map": self.board.name,
+            "players": self.n,
+            "seat": player,
+            "phase": self.phase,
+            "round": self.round,
+            "track": self.track,
+            "last_roll": self.last_roll,
+            "first_player": self.first_player,
+            "current": self.current,
+            "acting": list(self.acting_players()),
+            "agents": {
+                name: (self.city_name(here) if here != OFF_BOARD else None)
+                for name, here in zip(names, self.positions, strict=True)
+            },
+            "briefcase": self.city_name(self.briefcase),
+            "hqs": [self.city_name(c) for c in self.hqs],
+            "payoff_boards": list(self.boards),
+            "restricted": list(self.restricted),
+            "restricted_this_turn": self.turn_restricted,
+            "burnt": [name for name, gone in zip(names, self.burnt, strict=True) if gone],
+            "burn_tokens_left": self.burn_tokens_left,
+            "payoffs_made": list(self.payoffs_made),
+            "coins_removed": list(self.removed),
+            "known_at_least": [self._payoff_dict(row) for row in self.known_at_least],
+            "pending": self._pending_view(),
+            "history": [_copy_record(r) for r in self.history],
+            "winners": list(self.winner_seats),
+            "end_reason": self.end_reason,
+        }
+        if self.setup_step is not None:
+            obs["setup"] = self.setup_step.view_for(player)
+        if player is not None:
+            obs["you"] = {
+                "seat": player,
+                "hq": self.city_name(self.hqs[player]),
+                "reserve": self.reserve[player],
+                "payoffs": self._payoff_dict(self.payoffs[player]),
+                "starting_token": names[self.tokens[player]],
+                "spied": [dict(note) for note in self.spied[player]],
+            }
+        if self.phase == OVER:
+            obs["revealed"] = {
+                "payoffs": [self._payoff_dict(row) for row in self.payoffs],
+                "reserves": list(self.reserve),
+                "starting_tokens": [names[t] for t in self.tokens],
+            }
+        return obs
+
+    def _payoff_dict(self, row: Sequence[int]) -> dict[str, int]:
+        return {self.agent_name(i): row[i] for i in range(7)}
+
+    def _pending_view(self) -> dict[str, Any] | None:
+        pending = self.pending
+        if pending is None:
+            return None
+        view: dict[str, Any] = {
+            "kind": pending.kind,
+            "seat": self.current,
+            "agent": self.agent_name(pending.agent),
+            "from": self.city_name(pending.origin),
+            "to_ask": list(pending.to_ask),
+            "passed": list(pending.passed),
+            "challenger": pending.challenger if pending.challenger >= 0 else None,
+            "bids": list(pending.bids),
+        }
+        if pending.kind == "move":
+            view["to"] = self.city_name(pending.target)
+        else:
+            view["target"] = self.agent_name(pending.target)
+        return view
+
+    def determinize(self, player: int, rng: Rng) -> BriefcaseState:
+        """A full table consistent with what ``player`` knows; others' secrets resampled."""
+        state = self.clone()
+        used = {self.tokens[player]}
+        for seat in range(self.n):
+            if seat == player:
+                continue
+            free = [t for t in range(len(self.comp.agents)) if t not in used]
+            token = rng.choice(free)
+            used.add(token)
+            state.tokens[seat] = token
+            self._sample_payoffs(state, seat, rng)
+        if state.setup_step is not None:
+            for seat in state.setup_step.seats:
+                if seat != player and state.setup_step.has_chosen(seat):
+                    state.setup_step.replace_hidden(seat, rng.choice(state._setup_actions(seat)))
+        state._rng = Rng(rng.next_u64())
+        return state
+
+    def _sample_payoffs(self, state: BriefcaseState, seat: int, rng: Rng) -> None:
+        total = self.comp.reserve - self.removed[seat]
+        floor = list(self.known_at_least[seat])
+        token = state.tokens[seat]
+        setup = list(floor)
+        setup[token] = max(setup[token], self.comp.token_coins)
+        if self.phase != SETUP_PHASE:
+            others = [a for a in range(len(self.comp.agents)) if a != token]
+            rng.shuffle(others)
+            for agent in others[:2]:
+                setup[agent] = max(setup[agent], self.comp.setup_extra_coins)
+        if sum(setup) <= total:
+            floor = setup
+        pays = floor
+        budget = total - sum(pays)
+        made = self.payoffs_made[seat]
+        if made:
+            room = max(0, min(made - pays[SOLOMON], budget))
+            extra = rng.below(room + 1)
+            pays[SOLOMON] += extra
+            budget -= extra
+            spend = rng.below(budget + 1)
+            live = [a for a in range(len(self.comp.agents)) if self.on_board(a)] or [0]
+            for _ in range(min(made, spend)):
+                if spend <= 0:
+                    break
+                lump = 1 + rng.below(spend)
+                pays[rng.choice(live)] += lump
+                spend -= lump
+                budget -= lump
+        state.payoffs[seat] = pays
+        state.reserve[seat] = total - sum(pays)
+
+    # -- copies -----------------------------------------------------------------------
+
+    def clone(self) -> BriefcaseState:
+        copy = BriefcaseState.__new__(BriefcaseState)
+        copy._game = self._game
+        copy._rng = self._rng.clone()
+        copy.board = self.board
+        copy.comp = self.comp
+        copy.n = self.n
+        copy.positions = list(self.positions)
+        copy.briefcase = self.briefcase
+        copy.track = self.track
+        copy.burn_tokens_left = self.burn_tokens_left
+        copy.hqs = self.hqs
+        copy.boards = list(self.boards)
+        copy.tokens = list(self.tokens)
+        copy.payoffs = [list(p) for p in self.payoffs]
+        copy.reserve = list(self.reserve)
+        copy.first_player = self.first_player
+        copy.current = self.current
+        copy.restricted = list(self.restricted)
+        copy.turn_restricted = self.turn_restricted
+        copy.burnt = list(self.burnt)
+        copy.removed = list(self.removed)
+        copy.round = self.round
+        copy.phase = self.phase
+        copy.setup_step = self.setup_step.clone() if self.setup_step is not None else None
+        copy.pending = self.pending.clone() if self.pending is not None else None
+        copy.power_agent = self.power_agent
+        copy.winner_seats = list(self.winner_seats)
+        copy.end_reason = self.end_reason
+        copy.last_roll = self.last_roll
+        copy.payoffs_made = list(self.payoffs_made)
+        copy.known_at_least = [list(k) for k in self.known_at_least]
+        copy.spied = [list(notes) for notes in self.spied]
+        # Finished records are never changed; only the last one may still grow.
+        copy.history = list(self.history)
+        if copy.history:
+            copy.history[-1] = _copy_record(copy.history[-1])
+        return copy
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "rng": self._rng.state,
+            "positions": list(self.positions),
+            "briefcase": self.briefcase,
+            "track": self.track,
+            "burn_tokens_left": self.burn_tokens_left,
+            "boards": list(self.boards),
+            "tokens": list(self.tokens),
+            "payoffs": [list(p) for p in self.payoffs],
+            "reserve": list(self.reserve),
+            "first_player": self.first_player,
+            "current": self.current,
+            "restricted": list(self.restricted),
+            "turn_restricted": self.turn_restricted,
+            "burnt": list(self.burnt),
+            "removed": list(self.removed),
+            "round": self.round,
+            "phase": self.phase,
+            "setup": self.setup_step.snapshot() if self.setup_step is not None else None,
+            "pending": self._pending_view(),
+            "power_agent": self.power_agent,
+            "winners": list(self.winner_seats),
+            "end_reason": self.end_reason,
+            "last_roll": self.last_roll,
+            "payoffs_made": list(self.payoffs_made),
+            "known_at_least": [list(k) for k in self.known_at_least],
+            "spied": [[dict(n) for n in notes] for notes in self.spied],
+            "history": [_copy_record(r) for r in self.history],
+        }
+
+
+def _copy_record(record: dict[str, Any]) -> dict[str, Any]:
+    copy = dict(record)
+    if "challenges" in copy:
+        copy["challenges"] = [{**c, "bids": list(c["bids"])} for c in record["challenges"]]
+    return copy

@@ -1,0 +1,622 @@
+"""The vault table and its rules.
+
+Section names in rule citations are those of the French rulebook (rules/002_…):
+"Préparation", "Début du tour de jeu", "Tour de jeu", "Paires homogènes", "Fin de la partie",
+"Manches".
+
+A deal is a series of tricks. Each trick is up to three simultaneous steps:
+
+1. ``play``: every seat chooses a card, hidden until all have chosen;
+2. ``steal``: seats whose mole may steal choose their target (only without an assassin);
+3. ``bank``: seats with a lone face-up card that arrived this trick choose to bank it (x1)
+   or keep it face up to build a pair.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ...core import Action, Event, IllegalAction, Rng, SimultaneousStep, State, public
+from .actions import Bank, KeepFaceUp, PlayCard, Steal
+from .cards import (
+    ASSASSIN,
+    DOCUMENT,
+    HAND_KINDS,
+    MOLE,
+    SAFE,
+    SPECIAL_AGENT,
+    Card,
+    VaultComponents,
+)
+
+if TYPE_CHECKING:
+    from .game import VaultGame
+
+RULE_PLAY = "Rulebook 002 §Début du tour de jeu: each player plays one card from their hand"
+RULE_MOLE = (
+    "Rulebook 002 §Une taupe a été jouée: a mole steals a secret document or special agent "
+    "that an opponent has just played"
+)
+RULE_BANK = (
+    "Rulebook 002 §Tour de jeu: a player with a lone face-up card banks it on the x1 side "
+    "or leaves it face up to build a pair"
+)
+
+PLAY, STEAL, BANK, OVER = "play", "steal", "bank", "over"
+_KIND_ORDER = {kind: i for i, kind in enumerate(HAND_KINDS)}
+
+
+def card_sort_key(card: Card) -> tuple[int, int, int]:
+    return (_KIND_ORDER[card.kind], card.value, card.id)
+
+
+def is_pair(a: Card, b: Card) -> bool:
+    """Rulebook 002 §Paires homogènes: two documents of equal value, or a document and a
+    special agent (the joker)."""
+    if a.kind == DOCUMENT and b.kind == DOCUMENT:
+        return a.value == b.value
+    return {a.kind, b.kind} == {DOCUMENT, SPECIAL_AGENT}
+
+
+def pair_points(a: Card, b: Card) -> int:
+    """Rulebook 002 §Fin de la partie: the x2 side doubles; a special agent there is worth what
+    its document is worth, so a pair always scores four times the document's value."""
+    document_value = a.value if a.kind == DOCUMENT else b.value
+    return 4 * document_value
+
+
+def survives_assassin(stack: Sequence[Card], index: int) -> bool:
+    """Rulebook 002 §Tour de jeu: special agents are immune and protect the card under them."""
+    if stack[index].kind == SPECIAL_AGENT:
+        return True
+    above = index + 1
+    return above < len(stack) and stack[above].kind == SPECIAL_AGENT
+
+
+class VaultState(State):
+    """One vault table. Hidden: the cards in hand (their kinds are public knowledge, as every
+    hand starts the same and every played card is revealed) and uncommitted choices."""
+
+    __slots__ = (
+        "_arrived",
+        "_game",
+        "_hand_options",
+        "_just_played",
+        "_moles",
+        "_n",
+        "_rng",
+        "_step",
+        "cards",
+        "components",
+        "deal",
+        "deal_scores",
+        "discard",
+        "face_up",
+        "hands",
+        "last_trick",
+        "options",
+        "phase",
+        "totals",
+        "trick",
+        "x1",
+        "x2",
+    )
+
+    def __init__(
+        self,
+        game: VaultGame,
+        components: VaultComponents,
+        players: int,
+        options: Mapping[str, Any],
+        seed: int,
+    ) -> None:
+        self._game = game
+        self.components = components
+        self.cards: tuple[Card, ...] = components.deck()
+        self._n = players
+        self.options = dict(options)
+        self._rng = Rng(seed)
+        self.totals = [0] * players
+        #: One list per finished deal: that deal's score for each seat.
+        self.deal_scores: list[list[int]] = []
+        self.deal = 0
+        self._start_deal()
+
+    # -- set-up -----------------------------------------------------------------------
+
+    def _start_deal(self) -> None:
+        """Rulebook 002 §Préparation: each player takes the 16 cards of one colour; small tables
+        add agents from unused colours and set aside the documents of value 20."""
+        n = self._n
+        colours = list(self.components.colours)
+        self._rng.shuffle(colours)
+        mine, unused = colours[:n], colours[n:]
+        small = self.components.small_tables.get(n)
+        hands: list[list[int]] = []
+        for colour in mine:
+            hand = [
+                c.id
+                for c in self.cards
+                if c.colour == colour
+                and c.kind != SAFE
+                and not (small and c.kind == DOCUMENT and c.value == small.remove_document_value)
+            ]
+            hands.append(hand)
+        if small is not None:
+            spare = [c for c in self.cards if c.colour in unused]
+            moles = [c.id for c in spare if c.kind == MOLE]
+            assassins = [c.id for c in spare if c.kind == ASSASSIN]
+            self._rng.shuffle(moles)
+            self._rng.shuffle(assassins)
+            for hand in hands:
+                for _ in range(small.extra_moles):
+                    hand.append(moles.pop())
+                for _ in range(small.extra_assassins):
+                    hand.append(assassins.pop())
+        self._begin_deal_with(hands)
+
+    def _begin_deal_with(self, hands: list[list[int]]) -> None:
+        self.hands = [sorted(h, key=lambda cid: card_sort_key(self.cards[cid])) for h in hands]
+        self._hand_options = [self._play_options(hand) for hand in self.hands]
+        self.face_up: list[list[int]] = [[] for _ in range(self._n)]
+        self.x1: list[list[int]] = [[] for _ in range(self._n)]
+        self.x2: list[list[tuple[int, int]]] = [[] for _ in range(self._n)]
+        self.discard: list[int] = []
+        self.trick = 1
+        self.last_trick: dict[str, Any] | None = None
+        self._just_played: dict[int, int] = {}
+        #: Moles played this trick: seat -> card id.
+        self._moles: dict[int, int] = {}
+        self._arrived: set[int] = set()
+        self.phase = PLAY
+        self._step: SimultaneousStep | None = SimultaneousStep(PLAY, range(self._n))
+
+    @classmethod
+    def arranged(
+        cls,
+        hands: Sequence[Sequence[str]],
+        *,
+        face_up: Sequence[Sequence[str]] | None = None,
+        x1: Sequence[Sequence[str]] | None = None,
+        totals: Sequence[int] | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+    ) -> VaultState:
+        """A table laid out by hand, for examples, puzzles and tests.
+
+        Cards are written ``"doc5"``, ``"doc10"``, ``"doc15"``, ``"doc20"``, ``"assassin"``,
+        ``"mole"`` or ``"special"``; colours are taken from the deck in order. Every hand must
+        hold the same number of cards, as in a real deal.
+        """
+        from .game import GAME
+
+        players = len(hands)
+        GAME.check_players(players)
+        state = cls(GAME, GAME.components, players, GAME.resolve_options(options), seed)
+        if len({len(h) for h in hands}) != 1:
+            raise ValueError("every hand must hold the same number of cards")
+        free = [c for c in state.cards if c.kind != SAFE]
+
+        def take(spec: str) -> int:
+            key = parse_card_spec(spec)
+            for i, card in enumerate(free):
+                if card.type_key == key:
+                    return free.pop(i).id
+            raise ValueError(f"the deck has no more {spec!r} cards")
+
+        state._begin_deal_with([[take(s) for s in hand] for hand in hands])
+        for seat, cards in enumerate(face_up or []):
+            state.face_up[seat] = [take(s) for s in cards]
+        for seat, cards in enumerate(x1 or []):
+            state.x1[seat] = [take(s) for s in cards]
+        if totals is not None:
+            state.totals = list(totals)
+        return state
+
+    # -- contract: identity -------------------------------------------------------------
+
+    @property
+    def game(self) -> VaultGame:
+        return self._game
+
+    @property
+    def num_players(self) -> int:
+        return self._n
+
+    @property
+    def rng(self) -> Rng:
+        return self._rng
+
+    def open_step(self) -> SimultaneousStep | None:
+        return self._step
+
+    # -- contract: legal actions ----------------------------------------------------------
+
+    def legal_actions(self, player: int) -> list[Action]:
+        step = self._step
+        if step is None or player not in step.seats or step.has_chosen(player):
+            return []
+        return self._options(player)
+
+    def _options(self, player: int) -> list[Action]:
+        """What the seat may choose in the open step, whether or not it has chosen yet."""
+        if self.phase == PLAY:
+            return list(self._hand_options[player])
+        if self.phase == STEAL:
+            return [Steal(seat) for seat in self._steal_targets(player)]
+        return [Bank(), KeepFaceUp()]
+
+    def _play_options(self, hand: list[int]) -> tuple[Action, ...]:
+        """One PlayCard per kind and value in a hand (kept, as hands change only on a reveal)."""
+        actions = self._game.play_actions
+        return tuple(dict.fromkeys(actions[cid] for cid in hand))
+
+    def _steal_targets(self, player: int) -> list[int]:
+        return [seat for seat in self._just_played if seat != player]
+
+    def explain_illegal(self, player: int, action: Action) -> IllegalAction:
+        if self.phase == PLAY:
+            if isinstance(action, PlayCard):
+                return IllegalAction(
+                    f"seat {player} holds no {describe_card_key(action.card, action.value)}",
+                    RULE_PLAY,
+                )
+            return IllegalAction("every player must now choose a card to play", RULE_PLAY)
+        if self.phase == STEAL:
+            if isinstance(action, Steal):
+                return IllegalAction(
+                    f"seat {action.target} played no card this mole may steal", RULE_MOLE
+                )
+            return IllegalAction("the moles must now choose what to steal", RULE_MOLE)
+        return IllegalAction("now each lone face-up card is banked or kept", RULE_BANK)
+
+    def default_action(self, player: int) -> Action:
+        """On a timeout: play the lowest card, steal the richest, bank what is face up."""
+        if self.phase == BANK:
+            return Bank()
+        if self.phase == STEAL:
+            targets = self._steal_targets(player)
+            return Steal(max(targets, key=lambda s: self._steal_value(player, s)))
+        return super().default_action(player)
+
+    def _steal_value(self, thief: int, target: int) -> int:
+        card = self.cards[self._just_played[target]]
+        return card.value if card.kind == DOCUMENT else self._best_face_up_value(thief)
+
+    def _best_face_up_value(self, seat: int) -> int:
+        return max((self.cards[c].value for c in self.face_up[seat]), default=0)
+
+    # -- contract: resolving steps --------------------------------------------------------
+
+    def _resolve(self, choices: Mapping[int, Action]) -> list[Event]:
+        if self.phase == PLAY:
+            return self._resolve_play(choices)
+        if self.phase == STEAL:
+            return self._resolve_steals(choices)
+        return self._resolve_bank(choices)
+
+    def _resolve_play(self, choices: Mapping[int, Action]) -> list[Event]:
+        """Rulebook 002 §Début du tour de jeu: all reveal at once, then the cards act."""
+        played: dict[int, int] = {}
+        for seat, action in choices.items():
+            assert isinstance(action, PlayCard)
+            hand = self.hands[seat]
+            key = (action.card, action.value)
+            index = next(i for i, cid in enumerate(hand) if self.cards[cid].type_key == key)
+            played[seat] = hand.pop(index)
+            self._hand_options[seat] = self._play_options(hand)
+        self._arrived = set()
+        self._just_played = {}
+        self._moles = {}
+        assassins = []
+        for seat, cid in played.items():
+            kind = self.cards[cid].kind
+            if kind in (DOCUMENT, SPECIAL_AGENT):
+                self.face_up[seat].append(cid)
+                self._just_played[seat] = cid
+                self._arrived.add(seat)
+            elif kind == ASSASSIN:
+                assassins.append(seat)
+            else:
+                self._moles[seat] = cid
+        self.last_trick = {
+            "trick": self.trick,
+            "played": {str(s): self.cards[c].to_json() for s, c in played.items()},
+            "boom": bool(assassins),
+            "destroyed": [],
+            "steals": [],
+            "banked": [],
+            "pairs": [],
+        }
+        events = [public("revealed", trick=self.trick, cards=self.last_trick["played"])]
+        if assassins:
+            events.extend(self._explode(assassins, played))
+            return events + self._finish_trick()
+        if self._moles:
+            hunters = [seat for seat in self._moles if self._steal_targets(seat)]
+            if hunters:
+                self.phase = STEAL
+                self._step = SimultaneousStep(STEAL, hunters)
+                return events
+            events.append(public("moles_found_nothing", seats=list(self._moles)))
+            self.discard.extend(self._moles.values())
+        return events + self._finish_trick()
+
+    def _explode(self, assassins: list[int], played: Mapping[int, int]) -> list[Event]:
+        """Rulebook 002 §Un assassin a été joué: "Boum !" destroys every face-up card outside
+        a safe but special agents and the card under one; moles blow up before they steal."""
+        destroyed: list[int] = []
+        for seat in range(self._n):
+            stack = [self.cards[c] for c in self.face_up[seat]]
+            keep = [c.id for i, c in enumerate(stack) if survives_assassin(stack, i)]
+            destroyed.extend(c.id for c in stack if c.id not in keep)
+            self.face_up[seat] = keep
+        destroyed.extend(cid for cid in played.values() if self.cards[cid].kind in (ASSASSIN, MOLE))
+        self.discard.extend(destroyed)
+        assert self.last_trick is not None
+        self.last_trick["destroyed"] = [self.cards[c].to_json() for c in destroyed]
+        return [
+            public(
+                "boom",
+                assassins=assassins,
+                destroyed=[self.cards[c].to_json() for c in destroyed],
+            )
+        ]
+
+    def _resolve_steals(self, choices: Mapping[int, Action]) -> list[Event]:
+        """Rulebook 002 §Une taupe a été jouée: each mole steals once; two moles after the same
+        card: the first hand on it wins, which the engine settles by a seeded draw."""
+        by_target: dict[int, list[int]] = {}
+        for seat, action in choices.items():
+            assert isinstance(action, Steal)
+            by_target.setdefault(action.target, []).append(seat)
+        events: list[Event] = []
+        assert self.last_trick is not None
+        for target in sorted(by_target):
+            claimants = by_target[target]
+            thief = claimants[0] if len(claimants) == 1 else self._rng.choice(claimants)
+            cid = self._just_played.pop(target)
+            self.face_up[target].remove(cid)
+            self.face_up[thief].append(cid)
+            self._arrived.add(thief)
+            steal = {"thief": thief, "victim": target, "card": self.cards[cid].to_json()}
+            self.last_trick["steals"].append(steal)
+            events.append(public("stolen", **steal, too_slow=[s for s in claimants if s != thief]))
+        self.discard.extend(self._moles.values())
+        return events + self._finish_trick()
+
+    def _finish_trick(self) -> list[Event]:
+        """Rulebook 002 §Paires homogènes: a pair goes to the x2 side at once; two face-up cards
+        that do not match go to the x1 side. Then lone new face-up cards are banked or kept."""
+        events: list[Event] = []
+        assert self.last_trick is not None
+        for seat in range(self._n):
+            stack = self.face_up[seat]
+            if len(stack) == 2:
+                a, b = self.cards[stack[0]], self.cards[stack[1]]
+                if is_pair(a, b):
+                    self.x2[seat].append((a.id, b.id))
+                    self.last_trick["pairs"].append({"seat": seat, "cards": [a.id, b.id]})
+                    events.append(public("paired", seat=seat, cards=[a.to_json(), b.to_json()]))
+                else:
+                    self.x1[seat].extend(stack)
+                    self.last_trick["banked"].append({"seat": seat, "cards": [a.id, b.id]})
+                    events.append(public("banked", seat=seat, cards=[a.to_json(), b.to_json()]))
+                self.face_up[seat] = []
+        if not self.hands[0]:
+            return events + self._end_deal()
+        deciding = [s for s in sorted(self._arrived) if len(self.face_up[s]) == 1]
+        if deciding:
+            self.phase = BANK
+            self._step = SimultaneousStep(BANK, deciding)
+            return events
+        return events + self._next_trick()
+
+    def _resolve_bank(self, choices: Mapping[int, Action]) -> list[Event]:
+        events: list[Event] = []
+        assert self.last_trick is not None
+        for seat, action in choices.items():
+            if isinstance(action, Bank):
+                cards = self.face_up[seat]
+                self.x1[seat].extend(cards)
+                self.face_up[seat] = []
+                self.last_trick["banked"].append({"seat": seat, "cards": list(cards)})
+                events.append(
+                    public("banked", seat=seat, cards=[self.cards[c].to_json() for c in cards])
+                )
+            else:
+                events.append(public("kept_face_up", seat=seat))
+        return events + self._next_trick()
+
+    def _next_trick(self) -> list[Event]:
+        self.trick += 1
+        self.phase = PLAY
+        self._step = SimultaneousStep(PLAY, range(self._n))
+        return [public("trick_started", deal=self.deal + 1, trick=self.trick)]
+
+    def _end_deal(self) -> list[Event]:
+        """Rulebook 002 §Fin de la partie and §Manches. Cards still face up after the last
+        trick are banked on the x1 side: no later card can pair them."""
+        events: list[Event] = []
+        for seat in range(self._n):
+            if self.face_up[seat]:
+                self.x1[seat].extend(self.face_up[seat])
+                self.face_up[seat] = []
+        scores = [self.deal_score(seat) for seat in range(self._n)]
+        self.deal_scores.append(scores)
+        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        events.append(public("deal_scored", deal=self.deal + 1, scores=scores, totals=self.totals))
+        self._step = None
+        target = int(self.options["target"])
+        if self.options["single_deal"] or max(self.totals) >= target:
+            self.phase = OVER
+            events.append(public("game_over", totals=self.totals, winners=self.winners()))
+            return events
+        self.deal += 1
+        self._start_deal()
+        events.append(public("deal_started", deal=self.deal + 1))
+        return events
+
+    def deal_score(self, seat: int) -> int:
+        """x1 cards at face value (a special agent there is worth nothing); x2 pairs double."""
+        single = sum(self.cards[c].value for c in self.x1[seat])
+        doubled = sum(pair_points(self.cards[a], self.cards[b]) for a, b in self.x2[seat])
+        return single + doubled
+
+    # -- contract: what may be known --------------------------------------------------------
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        cards = self.cards
+        seats = []
+        for seat in range(self._n):
+            by_kind: dict[str, int] = {}
+            for cid in self.hands[seat]:
+                card = cards[cid]
+                key = f"{card.kind}:{card.value}" if card.kind == DOCUMENT else card.kind
+                by_kind[key] = by_kind.get(key, 0) + 1
+            seats.append(
+                {
+                    "seat": seat,
+                    "hand_size": len(self.hands[seat]),
+                    # Public knowledge: every hand starts alike and every played card is shown.
+                    "hand_by_kind": by_kind,
+                    "face_up": [cards[c].to_json() for c in self.face_up[seat]],
+                    "x1": [cards[c].to_json() for c in self.x1[seat]],
+                    "x2": [[cards[a].to_json(), cards[b].to_json()] for a, b in self.x2[seat]],
+                    "deal_score": self.deal_score(seat),
+                    "total": self.totals[seat],
+                }
+            )
+        out: dict[str, Any] = {
+            "game": "vault",
+            "seat": player,
+            "players": self._n,
+            "deal": self.deal + 1,
+            "trick": self.trick,
+            "tricks_per_deal": self.tricks_per_deal(),
+            "phase": self.phase,
+            "target": self.options["target"],
+            "single_deal": self.options["single_deal"],
+            "step": self._step.view_for(player) if self._step is not None else None,
+            "seats": seats,
+            "last_trick": self.last_trick,
+            "discard": [cards[c].to_json() for c in self.discard],
+            "deal_scores": [list(s) for s in self.deal_scores],
+            "totals": list(self.totals),
+            "over": self.phase == OVER,
+            "winners": self.winners(),
+        }
+        if player is not None:
+            out["hand"] = [cards[c].to_json() for c in self.hands[player]]
+            if self.phase == STEAL and self._step is not None and player in self._step.seats:
+                out["steal_targets"] = self._steal_targets(player)
+        return out
+
+    def tricks_per_deal(self) -> int:
+        return sum(self.components.hand_composition(self._n).values())
+
+    def determinize(self, player: int, rng: Rng) -> VaultState:
+        """Hands are public by kind, so only the others' hidden choices are sampled; card
+        colours in the others' hands are shuffled among cards of the same kind and value."""
+        copy = self.clone()
+        others = [s for s in range(self._n) if s != player]
+        pools: dict[tuple[str, int], list[int]] = {}
+        for seat in others:
+            for cid in copy.hands[seat]:
+                pools.setdefault(self.cards[cid].type_key, []).append(cid)
+        for pool in pools.values():
+            rng.shuffle(pool)
+        for seat in others:
+            # Same kinds and values, so the seat's play options are unchanged.
+            copy.hands[seat] = sorted(
+                (pools[self.cards[cid].type_key].pop() for cid in copy.hands[seat]),
+                key=lambda cid: card_sort_key(self.cards[cid]),
+            )
+        step = copy._step
+        if step is not None:
+            for seat in others:
+                if step.has_chosen(seat):
+                    step.replace_hidden(seat, rng.choice(copy._options(seat)))
+        return copy
+
+    # -- contract: the end ----------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[float]:
+        return [float(t) for t in self.totals]
+
+    # -- contract: copies -------------------------------------------------------------------
+
+    def clone(self) -> VaultState:
+        copy = VaultState.__new__(VaultState)
+        copy._game = self._game
+        copy.components = self.components
+        copy.cards = self.cards
+        copy._n = self._n
+        copy.options = self.options
+        copy._rng = self._rng.clone()
+        copy.totals = list(self.totals)
+        copy.deal_scores = [list(s) for s in self.deal_scores]
+        copy.deal = self.deal
+        copy.hands = [list(h) for h in self.hands]
+        copy._hand_options = list(self._hand_options)
+        copy.face_up = [list(f) for f in self.face_up]
+        copy.x1 = [list(x) for x in self.x1]
+        copy.x2 = [list(x) for x in self.x2]
+        copy.discard = list(self.discard)
+        copy.trick = self.trick
+        copy.last_trick = _copy_record(self.last_trick)
+        copy._just_played = dict(self._just_played)
+        copy._moles = dict(self._moles)
+        copy._arrived = set(self._arrived)
+        copy.phase = self.phase
+        copy._step = self._step.clone() if self._step is not None else None
+        return copy
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "players": self._n,
+            "options": self.options,
+            "rng": self._rng.state,
+            "deal": self.deal,
+            "trick": self.trick,
+            "phase": self.phase,
+            "hands": [list(h) for h in self.hands],
+            "face_up": [list(f) for f in self.face_up],
+            "x1": [list(x) for x in self.x1],
+            "x2": [[list(p) for p in x] for x in self.x2],
+            "discard": list(self.discard),
+            "totals": list(self.totals),
+            "deal_scores": [list(s) for s in self.deal_scores],
+            "just_played": {str(k): v for k, v in sorted(self._just_played.items())},
+            "moles": {str(k): v for k, v in sorted(self._moles.items())},
+            "arrived": sorted(self._arrived),
+            "last_trick": self.last_trick,
+            "step": self._step.snapshot() if self._step is not None else None,
+        }
+
+
+def _copy_record(record: dict[str, Any] | None) -> dict[str, Any] | None:
+    if record is None:
+        return None
+    return {
+        k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+        for k, v in record.items()
+    }
+
+
+def parse_card_spec(spec: str) -> tuple[str, int]:
+    """``"doc15"`` -> ("document", 15); ``"assassin"``, ``"mole"``, ``"special"``."""
+    if spec.startswith("doc") and spec[3:].isdigit():
+        return (DOCUMENT, int(spec[3:]))
+    names = {"assassin": ASSASSIN, "mole": MOLE, "special": SPECIAL_AGENT}
+    if spec not in names:
+        raise ValueError(f"unknown card {spec!r}: use doc5..doc20, assassin, mole or special")
+    return (names[spec], 0)
+
+
+def describe_card_key(kind: str, value: int) -> str:
+    return f"document {value}" if kind == DOCUMENT else kind.replace("_", " ")

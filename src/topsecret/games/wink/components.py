@@ -1,0 +1,124 @@
+"""The cards of the winking game, read from ``components.toml`` and checked on load."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ...core import DataFileError
+from ...core.data import field, load_package_toml, load_toml, source, table_list
+
+MAX_PLAYERS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    id: str
+    name: str
+    cards: int
+    source: str
+    cards_source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Agent:
+    name: str
+    colour: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Signal:
+    """A signal the table may agree on instead of a wink (§Alternative Signale)."""
+
+    id: str
+    name: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Components:
+    agent_cards_per_agent: int
+    observation_chips: int
+    first_game_removed_per_player: int
+    locations: tuple[Location, ...]
+    agents: tuple[Agent, ...]
+    signals: tuple[Signal, ...]
+
+    @property
+    def location_ids(self) -> tuple[str, ...]:
+        return tuple(location.id for location in self.locations)
+
+    def location_index(self, location_id: str) -> int:
+        return self.location_ids.index(location_id)
+
+
+def parse_components(data: dict[str, Any], where: str) -> Components:
+    """Check a components table and build :class:`Components`; errors name the bad entry."""
+    deck = data.get("deck")
+    if not isinstance(deck, dict):
+        raise DataFileError(f"{where}: missing the [deck] table")
+    source(deck, f"{where} [deck]")
+    per_agent = field(deck, "agent_cards_per_agent", int, f"{where} [deck]")
+    location_cards = field(deck, "location_cards", int, f"{where} [deck]")
+    chips = field(deck, "observation_chips", int, f"{where} [deck]")
+    removed = field(deck, "first_game_removed_per_player", int, f"{where} [deck]")
+    if per_agent < 1 or chips < 0 or removed < 0 or removed >= per_agent:
+        raise DataFileError(
+            f"{where} [deck]: need agent_cards_per_agent >= 1, observation_chips >= 0 and "
+            "0 <= first_game_removed_per_player < agent_cards_per_agent"
+        )
+    locations = []
+    for index, raw in enumerate(table_list(data, "location", where)):
+        at = f"{where} [[location]] #{index + 1}"
+        location = Location(
+            id=field(raw, "id", str, at),
+            name=field(raw, "name", str, at),
+            cards=field(raw, "cards", int, at),
+            source=source(raw, at),
+            cards_source=source({"source": field(raw, "cards_source", str, at)}, at),
+        )
+        if location.cards < 1:
+            raise DataFileError(f"{at}: a location needs at least one card")
+        locations.append(location)
+    ids = [location.id for location in locations]
+    if len(set(ids)) != len(ids):
+        raise DataFileError(f"{where}: two locations share an id")
+    if sum(location.cards for location in locations) != location_cards:
+        raise DataFileError(
+            f"{where}: the locations' cards add up to {sum(loc.cards for loc in locations)}, "
+            f"not the {location_cards} location cards of [deck]"
+        )
+    agents = []
+    for index, raw in enumerate(table_list(data, "agent", where)):
+        at = f"{where} [[agent]] #{index + 1}"
+        agents.append(
+            Agent(field(raw, "name", str, at), field(raw, "colour", str, at), source(raw, at))
+        )
+    if len(agents) != MAX_PLAYERS:
+        raise DataFileError(f"{where}: need {MAX_PLAYERS} agents, found {len(agents)}")
+    if len({agent.name for agent in agents}) != len(agents):
+        raise DataFileError(f"{where}: two agents share a name")
+    signals = []
+    for index, raw in enumerate(table_list(data, "signal", where)):
+        at = f"{where} [[signal]] #{index + 1}"
+        signals.append(
+            Signal(field(raw, "id", str, at), field(raw, "name", str, at), source(raw, at))
+        )
+    if len({signal.id for signal in signals}) != len(signals):
+        raise DataFileError(f"{where}: two signals share an id")
+    return Components(per_agent, chips, removed, tuple(locations), tuple(agents), tuple(signals))
+
+
+@cache
+def standard_components() -> Components:
+    """The components shipped with the game."""
+    data = load_package_toml("topsecret.games.wink", "components.toml")
+    return parse_components(data, "wink/components.toml")
+
+
+def load_components(path: str | Path) -> Components:
+    """A player's own components file, checked like the shipped one."""
+    return parse_components(load_toml(path), str(path))

@@ -1,0 +1,862 @@
+"""The table of the winking game: cards, the suitcase, gazes and signals.
+
+Card and seat numbers: agent card ``k`` is the card of the agent on seat ``k``'s board (the
+agents in play are exactly the seats). Location cards are indices into the components'
+location list. Seats sit clockwise in increasing order, so "left" is ``seat + 1``.
+
+Real time: the state holds the server clock it was last told (``advance_time``); every action
+happens at that time. The engine never reads a clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...core import Action, Event, IllegalAction, InvalidOptions, Rng, State, private, public
+from ...core.game import Game
+from . import rules
+from .actions import (
+    Accuse,
+    CompleteMission,
+    Draw,
+    Glance,
+    Look,
+    LookAtCards,
+    LookAtLocation,
+    Pass,
+    Wink,
+)
+from .components import Components, standard_components
+from .knowledge import known_cards
+
+#: Where a seat looks: ("cards", 0), ("seat", other seat) or ("location", location index).
+Gaze = tuple[str, int]
+CARDS: Gaze = ("cards", 0)
+
+SIGNALS = "signals"
+COMPANION = "companion"
+
+
+class ActiveSignal:
+    """A wink or glance that is still visible: whoever turns to the signaller sees it."""
+
+    __slots__ = ("seen_by", "signal", "until")
+
+    def __init__(self, signal: dict[str, Any], until: float, seen_by: set[int]) -> None:
+        self.signal = signal
+        self.until = until
+        self.seen_by = seen_by
+
+    def clone(self) -> ActiveSignal:
+        return ActiveSignal(self.signal, self.until, set(self.seen_by))
+
+
+class WinkState(State):
+    """One table of the winking game. Change it only through ``apply`` and ``advance_time``."""
+
+    __slots__ = (
+        "_game",
+        "_n",
+        "_rng",
+        "active",
+        "agent",
+        "agent_deck",
+        "agent_discard",
+        "agent_epoch",
+        "agent_points",
+        "chips",
+        "components",
+        "end_reason",
+        "gaze",
+        "holder",
+        "location",
+        "location_deck",
+        "location_discard",
+        "location_epoch",
+        "location_points",
+        "mode",
+        "now",
+        "opening_left",
+        "over",
+        "removed",
+        "seen",
+        "signal_seconds",
+        "signal_style",
+        "stats",
+        "turn_seconds",
+        "turn_started",
+        "winked",
+    )
+
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        rng: Rng,
+        components: Components,
+        mode: str,
+        turn_seconds: float,
+        signal_seconds: float,
+    ) -> None:
+        self._game = game
+        self._n = players
+        self._rng = rng
+        self.components = components
+        self.mode = mode
+        self.turn_seconds = turn_seconds
+        self.signal_seconds = signal_seconds
+        self.signal_style = "wink"
+        # Decks: the top card is the last item.
+        self.agent_deck: list[int] = []
+        self.location_deck: list[int] = []
+        self.agent_discard: list[int] = []
+        self.location_discard: list[int] = []
+        self.removed: list[int] = []
+        self.agent: list[int | None] = [None] * players
+        self.location: list[int | None] = [None] * players
+        self.agent_points: list[list[int]] = [[] for _ in range(players)]
+        self.location_points: list[list[int]] = [[] for _ in range(players)]
+        self.chips: list[int] = [components.observation_chips] * players
+        self.holder = 0
+        self.opening_left = players
+        self.gaze: list[Gaze] = [CARDS] * players
+        self.winked: list[bool] = [False] * players
+        self.agent_epoch: list[int] = [0] * players
+        self.location_epoch: list[int] = [0] * players
+        self.seen: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+        self.active: list[ActiveSignal] = []
+        self.now = 0.0
+        self.turn_started = 0.0
+        self.over = False
+        self.end_reason: str | None = None
+        self.stats: dict[str, int] = {
+            "missions": 0,
+            "failed_missions": 0,
+            "catches": 0,
+            "false_accusations": 0,
+            "winks": 0,
+            "timeouts": 0,
+        }
+
+    # -- construction ---------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        game: Game,
+        players: int,
+        seed: int,
+        *,
+        mode: str = SIGNALS,
+        first_game: bool = False,
+        agent_cards: int = 0,
+        turn_seconds: float = 0.0,
+        signal_seconds: float = 0.6,
+        signal: str = "wink",
+        components: Components | None = None,
+    ) -> WinkState:
+        """Setup (§Spielvorbereitung): shuffle both decks, remove cards unseen if asked."""
+        comps = components or standard_components()
+        state = cls(game, players, Rng(seed), comps, mode, turn_seconds, signal_seconds)
+        state.signal_style = signal
+        full = comps.agent_cards_per_agent * players
+        if agent_cards and first_game:
+            raise InvalidOptions("choose either first_game or agent_cards, not both")
+        if agent_cards:
+            if not players <= agent_cards <= full:
+                raise InvalidOptions(
+                    f"agent_cards must be between {players} and {full} for {players} players"
+                )
+            keep = agent_cards
+        elif first_game:
+            keep = full - comps.first_game_removed_per_player * players
+        else:
+            keep = full
+        deck = [seat for seat in range(players) for _ in range(comps.agent_cards_per_agent)]
+        state._rng.shuffle(deck)
+        state.removed = deck[: full - keep]
+        state.agent_deck = deck[full - keep :]
+        locations = [index for index, loc in enumerate(comps.locations) for _ in range(loc.cards)]
+        state._rng.shuffle(locations)
+        state.location_deck = locations
+        return state
+
+    @classmethod
+    def arranged(
+        cls,
+        game: Game,
+        players: int,
+        *,
+        agents: Sequence[int | None],
+        locations: Sequence[str | None],
+        agent_deck: Sequence[int] = (),
+        location_deck: Sequence[str] = (),
+        holder: int = 0,
+        opening_left: int = 0,
+        chips: Sequence[int] | None = None,
+        gaze: Sequence[int | str | None] | None = None,
+        mode: str = SIGNALS,
+        turn_seconds: float = 0.0,
+        signal_seconds: float = 0.0,
+        now: float = 0.0,
+        seed: int = 0,
+    ) -> WinkState:
+        """An explicit table for tests and examples.
+
+        ``agents[s]`` is the seat whose agent card seat ``s`` holds; ``locations[s]`` the id
+        of its location card. Decks are listed top card first. ``gaze[s]`` is a seat number,
+        a location id, or ``None`` for the seat's own cards. ``opening_left`` > 0 means the
+        opening round is still going and that many seats have yet to draw.
+        """
+        comps = standard_components()
+        state = cls(game, players, Rng(seed), comps, mode, turn_seconds, signal_seconds)
+        ids = comps.location_ids
+        state.agent = list(agents)
+        state.location = [None if loc is None else ids.index(loc) for loc in locations]
+        state.agent_deck = list(reversed(agent_deck))
+        state.location_deck = [ids.index(loc) for loc in reversed(location_deck)]
+        state.holder = holder
+        state.opening_left = opening_left
+        if chips is not None:
+            state.chips = list(chips)
+        if gaze is not None:
+            state.gaze = [
+                CARDS
+                if where is None
+                else ("seat", where)
+                if isinstance(where, int)
+                else ("location", ids.index(where))
+                for where in gaze
+            ]
+        state.now = now
+        state.turn_started = now
+        return state
+
+    # -- the contract's plumbing -----------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def num_players(self) -> int:
+        return self._n
+
+    @property
+    def rng(self) -> Rng:
+        return self._rng
+
+    @property
+    def signals_on(self) -> bool:
+        return self.mode == SIGNALS
+
+    @property
+    def in_opening(self) -> bool:
+        return self.opening_left > 0
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def scores(self) -> list[float]:
+        """One point per card under a seat's agent board (§Spielende)."""
+        return [
+            float(len(self.agent_points[seat]) + len(self.location_points[seat]))
+            for seat in range(self._n)
+        ]
+
+    def turn_deadline(self) -> float | None:
+        if self.turn_seconds <= 0 or self.over:
+            return None
+        return self.turn_started + self.turn_seconds
+
+    # -- who may act, and how --------------------------------------------------------
+
+    def _acting_players(self) -> tuple[int, ...]:
+        if self.over:
+            return ()
+        if self.signals_on:
+            return tuple(range(self._n))
+        return tuple(
+            seat for seat in range(self._n) if seat == self.holder or self._accusations(seat)
+        )
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if self.over or not 0 <= player < self._n:
+            return []
+        actions: list[Action] = []
+        if self.signals_on:
+            actions += self._gaze_actions(player)
+        actions += self._accusations(player)
+        if player == self.holder:
+            actions += self._turn_actions(player)
+        return actions
+
+    def _gaze_actions(self, player: int) -> list[Action]:
+        here = self.gaze[player]
+        actions: list[Action] = [
+            Look(seat) for seat in range(self._n) if seat != player and here != ("seat", seat)
+        ]
+        own_location = self.location[player]
+        if own_location is not None and here != ("location", own_location):
+            actions.append(LookAtLocation(self.components.location_ids[own_location]))
+        if here != CARDS:
+            actions.append(LookAtCards())
+        if self._may_wink(player):
+            actions.append(Wink())
+        if own_location is not None:
+            actions.append(Glance())
+        return actions
+
+    def _may_wink(self, player: int) -> bool:
+        contact = self.agent[player]
+        return contact is not None and self.gaze[player] == ("seat", contact)
+
+    def _accusations(self, player: int) -> list[Action]:
+        if self.chips[player] <= 0:
+            return []
+        return [
+            Accuse(winker, contact)
+            for winker in range(self._n)
+            if winker != player and self.agent[winker] is not None
+            for contact in range(self._n)
+            if contact not in (winker, player)
+        ]
+
+    def _turn_actions(self, player: int) -> list[Action]:
+        if self.in_opening:
+            return [Draw()]
+        actions: list[Action] = []
+        if self.agent[player] is not None and (self.winked[player] or not self.signals_on):
+            actions += [CompleteMission(loc) for loc in self.components.location_ids]
+        actions += [Pass(agent, location) for agent in (False, True) for location in (False, True)]
+        return actions
+
+    def default_action(self, player: int) -> Action:
+        """What the suitcase holder does when the turn timer runs out: draw, or pass."""
+        if player == self.holder and not self.over:
+            return Draw() if self.in_opening else Pass()
+        return super().default_action(player)
+
+    def explain_illegal(self, player: int, action: Action) -> IllegalAction:
+        ids = self.components.location_ids
+        holder_only = (Draw, CompleteMission, Pass)
+        signal = isinstance(action, (Look, LookAtLocation, LookAtCards, Wink, Glance))
+        if signal and not self.signals_on:
+            return IllegalAction(
+                "there are no on-screen signals in companion mode", rules.COMPANION
+            )
+        if isinstance(action, holder_only) and player != self.holder:
+            return IllegalAction(
+                "only the player with the suitcase may do that", rules.COMPLETE_MISSION
+            )
+        if isinstance(action, Look):
+            if action.seat == player or not 0 <= action.seat < self._n:
+                return IllegalAction("look at another player at this table", rules.SCREEN_SIGNALS)
+            return IllegalAction("you are already looking at that player", rules.SCREEN_SIGNALS)
+        if isinstance(action, LookAtLocation):
+            own = self.location[player]
+            if own is None or action.location not in ids or ids.index(action.location) != own:
+                return IllegalAction(
+                    "you may only look toward the location on your own card", rules.HONOUR_CODE
+                )
+            return IllegalAction("you are already looking at that location", rules.SCREEN_SIGNALS)
+        if isinstance(action, LookAtCards):
+            return IllegalAction("you are already looking at your cards", rules.SCREEN_SIGNALS)
+        if isinstance(action, Wink):
+            return IllegalAction(
+                "you may wink only while looking at the agent on your agent card",
+                rules.HONOUR_CODE,
+            )
+        if isinstance(action, Glance):
+            return IllegalAction("you have no location card to signal", rules.PASSIVE_MISSION)
+        if isinstance(action, Accuse):
+            if self.chips[player] <= 0:
+                return IllegalAction("you have no observation chips left", rules.CATCHING)
+            if player in (action.winker, action.contact):
+                return IllegalAction(
+                    "you may only catch a wink between two other players", rules.CATCHING
+                )
+            if action.winker == action.contact:
+                return IllegalAction("a player cannot wink at themselves", rules.CATCHING)
+            return IllegalAction("that player has no agent card to reveal", rules.CATCHING)
+        if isinstance(action, Draw):
+            return IllegalAction(
+                "cards are drawn this way only in the opening round", rules.FIRST_ROUND
+            )
+        if isinstance(action, (CompleteMission, Pass)) and self.in_opening:
+            return IllegalAction(
+                "in the opening round the suitcase holder draws", rules.FIRST_ROUND
+            )
+        if isinstance(action, CompleteMission):
+            if action.location not in ids:
+                return IllegalAction(
+                    f"there is no location {action.location!r}", rules.COMPLETE_MISSION
+                )
+            return IllegalAction(
+                "only the player who winked with this agent card may complete its mission",
+                rules.ONLY_WINKER,
+            )
+        return IllegalAction(f"{action!r} is not allowed now", rules.FOLLOWING_ROUNDS)
+
+    # -- time ---------------------------------------------------------------------
+
+    def advance_time(self, now: float) -> list[Event]:
+        """Move the clock to ``now``; a suitcase holder whose time ran out takes the default.
+
+        The clock never runs backwards: an earlier time is ignored. Expired turns are played
+        out at their own deadlines, so the result does not depend on how often this is called.
+        """
+        if now <= self.now:
+            return []
+        events: list[Event] = []
+        deadline = self.turn_deadline()
+        while deadline is not None and deadline <= now:
+            self.now = deadline
+            self._expire_signals()
+            holder = self.holder
+            action = self.default_action(holder)
+            self.stats["timeouts"] += 1
+            events.append(
+                public("turn_timeout", seat=holder, time=deadline, action=action.to_json())
+            )
+            events += self._apply(holder, action)
+            deadline = self.turn_deadline()
+        self.now = now
+        self._expire_signals()
+        return events
+
+    def _expire_signals(self) -> None:
+        if self.active:
+            self.active = [sig for sig in self.active if sig.until > self.now]
+
+    # -- applying actions -----------------------------------------------------------
+
+    def _apply(self, player: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        if isinstance(action, Look):
+            self._set_gaze(player, ("seat", action.seat), events)
+        elif isinstance(action, LookAtLocation):
+            index = self.components.location_index(action.location)
+            self._set_gaze(player, ("location", index), events)
+        elif isinstance(action, LookAtCards):
+            self._set_gaze(player, CARDS, events)
+        elif isinstance(action, Wink):
+            self._wink(player, events)
+        elif isinstance(action, Glance):
+            self._glance(player, events)
+        elif isinstance(action, Accuse):
+            self._accuse(player, action, events)
+        elif isinstance(action, Draw):
+            self._opening_draw(player, events)
+        elif isinstance(action, CompleteMission):
+            self._mission(player, action, events)
+        elif isinstance(action, Pass):
+            self._pass(player, action, events)
+        else:  # pragma: no cover - check_action has already refused unknown actions
+            raise IllegalAction(f"unknown action {action!r}", rules.FOLLOWING_ROUNDS)
+        return events
+
+    # gaze and signals
+
+    def gaze_json(self, where: Gaze) -> dict[str, Any]:
+        kind, index = where
+        if kind == "seat":
+            return {"at": "seat", "seat": index}
+        if kind == "location":
+            return {"at": "location", "location": self.components.location_ids[index]}
+        return {"at": "cards"}
+
+    def watchers(self, seat: int) -> list[int]:
+        """Seats looking at ``seat`` now."""
+        target = ("seat", seat)
+        return [other for other in range(self._n) if self.gaze[other] == target]
+
+    def _set_gaze(self, seat: int, where: Gaze, events: list[Event]) -> None:
+        old = self.gaze[seat]
+        if old == where:
+            return
+        self.gaze[seat] = where
+        audience = {seat, *self.watchers(seat)}
+        events.append(private(audience, "gaze", seat=seat, at=self.gaze_json(where)))
+        if old[0] == "seat":
+            events.append(private((old[1],), "look_away", seat=seat))
+        if where[0] == "seat":
+            target = where[1]
+            events.append(private((target,), "looked_at", seat=seat))
+            for sig in self.active:
+                if (
+                    sig.signal["seat"] == target
+                    and seat not in sig.seen_by
+                    and sig.until > self.now
+                ):
+                    self._see(seat, sig, events)
+
+    def _see(self, seat: int, sig: ActiveSignal, events: list[Event]) -> None:
+        sig.seen_by.add(seat)
+        self.seen[seat].append(sig.signal)
+        events.append(private((seat,), "saw_signal", **sig.signal))
+
+    def _signal(self, seat: int, signal: dict[str, Any], events: list[Event]) -> None:
+        """A wink or glance: seen by whoever looks at ``seat`` now (or during its moment)."""
+        sig = ActiveSignal(signal, self.now + self.signal_seconds, {seat})
+        self.seen[seat].append(signal)  # a seat remembers its own signals too
+        events.append(private((seat,), "my_signal", **signal))
+        for watcher in self.watchers(seat):
+            self._see(watcher, sig, events)
+        if self.signal_seconds > 0:
+            self.active.append(sig)
+
+    def _wink(self, seat: int, events: list[Event]) -> None:
+        self.winked[seat] = True
+        self.stats["winks"] += 1
+        signal = {
+            "signal": "wink",
+            "seat": seat,
+            "time": self.now,
+            "looking_at": self.gaze_json(self.gaze[seat]),
+            "agent_epoch": self.agent_epoch[seat],
+        }
+        self._signal(seat, signal, events)
+
+    def _glance(self, seat: int, events: list[Event]) -> None:
+        own = self.location[seat]
+        assert own is not None  # legal_actions offers a glance only with a location card
+        signal = {
+            "signal": "glance",
+            "seat": seat,
+            "time": self.now,
+            "location": self.components.location_ids[own],
+            "looking_at": self.gaze_json(self.gaze[seat]),
+            "location_epoch": self.location_epoch[seat],
+        }
+        self._signal(seat, signal, events)
+
+    # cards
+
+    def _end(self, reason: str, events: list[Event]) -> None:
+        self.over = True
+        self.end_reason = reason
+        self.active = []
+        events.append(
+            public("game_over", reason=reason, scores=self.scores(), winners=self.winners())
+        )
+
+    def _take_agent(self, seat: int, events: list[Event]) -> bool:
+        """Draw an agent card (§Hinweis: your own is discarded); False if the game ended."""
+        while True:
+            if not self.agent_deck:
+                self._end("an agent card could not be drawn", events)
+                return False
+            card = self.agent_deck.pop()
+            if card == seat:
+                self.agent_discard.append(card)
+                events.append(public("own_agent_discarded", seat=seat))
+                continue
+            self.agent[seat] = card
+            self.agent_epoch[seat] += 1
+            self.winked[seat] = False
+            events.append(public("drew", seat=seat, card="agent"))
+            events.append(private((seat,), "my_agent", agent=card))
+            return True
+
+    def _take_location(self, seat: int, events: list[Event]) -> bool:
+        """Draw a location card; an empty deck is refilled from the discards (our design)."""
+        if not self.location_deck and self.location_discard:
+            self.location_deck = self.location_discard
+            self.location_discard = []
+            self._rng.shuffle(self.location_deck)
+            events.append(public("location_deck_reshuffled", cards=len(self.location_deck)))
+        if not self.location_deck:
+            self._end("a location card could not be drawn", events)
+            return False
+        card = self.location_deck.pop()
+        self._drop_location(seat, events)
+        self.location[seat] = card
+        self.location_epoch[seat] += 1
+        events.append(public("drew", seat=seat, card="location"))
+        events.append(private((seat,), "my_location", location=self.components.location_ids[card]))
+        return True
+
+    def _drop_location(self, seat: int, events: list[Event]) -> None:
+        """A location card leaves the hand: stop looking at it, or the gaze would lie."""
+        self.location[seat] = None
+        if self.gaze[seat][0] == "location":
+            self._set_gaze(seat, CARDS, events)
+
+    def _move_suitcase(self, events: list[Event]) -> None:
+        if self.over:
+            return
+        self.holder = (self.holder + 1) % self._n
+        self.turn_started = self.now
+        events.append(public("suitcase", seat=self.holder, opening=self.in_opening))
+
+    def _opening_draw(self, seat: int, events: list[Event]) -> None:
+        if self._take_agent(seat, events) and self._take_location(seat, events):
+            self.opening_left -= 1
+            self._move_suitcase(events)
+
+    def _mission(self, seat: int, action: CompleteMission, events: list[Event]) -> None:
+        contact = self.agent[seat]
+        assert contact is not None  # legal_actions offers missions only with an agent card
+        named = self.components.location_index(action.location)
+        success = self.location[contact] == named
+        events.append(
+            public("mission", seat=seat, contact=contact, location=action.location, success=success)
+        )
+        self.agent[seat] = None
+        if success:
+            self.stats["missions"] += 1
+            self.agent_points[seat].append(contact)
+            self.location_points[contact].append(named)
+            self._drop_location(contact, events)
+            if self._take_agent(seat, events):
+                self._take_location(contact, events)
+        else:
+            self.stats["failed_missions"] += 1
+            self.agent_discard.append(contact)
+            self._take_agent(seat, events)
+        self._move_suitcase(events)
+
+    def _pass(self, seat: int, action: Pass, events: list[Event]) -> None:
+        events.append(
+            public(
+                "pass",
+                seat=seat,
+                discard_agent=action.discard_agent,
+                discard_location=action.discard_location,
+            )
+        )
+        if action.discard_location:
+            card = self.location[seat]
+            assert card is not None
+            self.location_discard.append(card)
+            events.append(
+                private((seat,), "my_discard", location=self.components.location_ids[card])
+            )
+            self._drop_location(seat, events)
+        if action.discard_agent:
+            agent = self.agent[seat]
+            assert agent is not None
+            self.agent_discard.append(agent)
+            self.agent[seat] = None
+            events.append(private((seat,), "my_discard", agent=agent))
+        if (action.discard_agent and not self._take_agent(seat, events)) or (
+            action.discard_location and not self._take_location(seat, events)
+        ):
+            return
+        self._move_suitcase(events)
+
+    def _accuse(self, accuser: int, action: Accuse, events: list[Event]) -> None:
+        winker, contact = action.winker, action.contact
+        revealed = self.agent[winker]
+        assert revealed is not None
+        correct = revealed == contact
+        self.chips[accuser] -= 1
+        self.agent[winker] = None
+        if correct:
+            self.stats["catches"] += 1
+            self.agent_points[accuser].append(revealed)
+        else:
+            self.stats["false_accusations"] += 1
+            self.agent_discard.append(revealed)
+        events.append(
+            public(
+                "accusation",
+                accuser=accuser,
+                winker=winker,
+                contact=contact,
+                revealed=revealed,
+                correct=correct,
+            )
+        )
+        self._take_agent(winker, events)
+
+    # -- what a seat may know -------------------------------------------------------
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        comps = self.components
+        obs: dict[str, Any] = {
+            "game": "wink",
+            "seat": player,
+            "mode": self.mode,
+            "signal_style": self.signal_style,
+            "now": self.now,
+            "holder": self.holder,
+            "opening": self.in_opening,
+            "turn_started": self.turn_started,
+            "turn_deadline": self.turn_deadline(),
+            "locations": list(comps.location_ids),
+            "players": [
+                {
+                    "agent": comps.agents[seat].name,
+                    "colour": comps.agents[seat].colour,
+                    "points": len(self.agent_points[seat]) + len(self.location_points[seat]),
+                    "chips": self.chips[seat],
+                    "has_agent_card": self.agent[seat] is not None,
+                    "has_location_card": self.location[seat] is not None,
+                    "agent_epoch": self.agent_epoch[seat],
+                    "location_epoch": self.location_epoch[seat],
+                }
+                for seat in range(self._n)
+            ],
+            "agent_deck": len(self.agent_deck),
+            "location_deck": len(self.location_deck),
+            "agent_discard": len(self.agent_discard),
+            "location_discard": len(self.location_discard),
+            "removed": len(self.removed),
+            # How many winks there were is secret: a wink is seen only by its witnesses.
+            "stats": {key: value for key, value in self.stats.items() if key != "winks"},
+            "over": self.over,
+            "end_reason": self.end_reason,
+        }
+        if player is None:
+            return obs
+        own_location = self.location[player]
+        obs["hand"] = {
+            "agent": self.agent[player],
+            "location": None if own_location is None else comps.location_ids[own_location],
+        }
+        obs["winked_with_this_card"] = self.winked[player]
+        if self.signals_on:
+            here = self.gaze[player]
+            obs["gaze"] = self.gaze_json(here)
+            obs["watched_by"] = self.watchers(player)
+            obs["their_gaze"] = self.gaze_json(self.gaze[here[1]]) if here[0] == "seat" else None
+            obs["signals"] = list(self.seen[player])
+        return obs
+
+    def determinize(self, player: int, rng: Rng) -> State:
+        """Deal every card ``player`` cannot see again at random.
+
+        Cards the seat knows stay put: its own hand, agent cards it saw winked with (the
+        honour code ties a wink to the card) and location cards it saw signalled, as long
+        as their holders have not drawn since. Other seats' memories of signals are cleared.
+        """
+        copy = self.clone()
+        copy._rng = Rng(rng.next_u64())
+        seen_agents, seen_locations = known_cards(self.observation(player))
+        known_agents = set(seen_agents) | {player}
+        known_locations = set(seen_locations) | {player}
+        others = [seat for seat in range(self._n) if seat != player]
+        free_agent_seats = [
+            s for s in others if self.agent[s] is not None and s not in known_agents
+        ]
+        free_location_seats = [
+            s for s in others if self.location[s] is not None and s not in known_locations
+        ]
+        agent_pool = [self.agent[s] for s in free_agent_seats]
+        agent_pool += self.agent_deck + self.agent_discard + self.removed
+        location_pool = [self.location[s] for s in free_location_seats]
+        location_pool += self.location_deck + self.location_discard
+        cards = [card for card in agent_pool if card is not None]
+        for _ in range(20):
+            rng.shuffle(cards)
+            if all(cards[i] != seat for i, seat in enumerate(free_agent_seats)):
+                break
+        else:
+            cards = [c for c in agent_pool if c is not None]  # keep the real deal
+        for i, seat in enumerate(free_agent_seats):
+            copy.agent[seat] = cards[i]
+        rest = cards[len(free_agent_seats) :]
+        deck_size, discard_size = len(self.agent_deck), len(self.agent_discard)
+        copy.agent_deck = rest[:deck_size]
+        copy.agent_discard = rest[deck_size : deck_size + discard_size]
+        copy.removed = rest[deck_size + discard_size :]
+        places = [c for c in location_pool if c is not None]
+        rng.shuffle(places)
+        for i, seat in enumerate(free_location_seats):
+            copy.location[seat] = places[i]
+        rest_places = places[len(free_location_seats) :]
+        copy.location_deck = rest_places[: len(self.location_deck)]
+        copy.location_discard = rest_places[len(self.location_deck) :]
+        for seat in others:
+            copy.seen[seat] = []
+            copy.winked[seat] = seat in seen_agents and self.winked[seat]
+        copy.active = [sig for sig in copy.active if player in sig.seen_by]
+        return copy
+
+    # -- copies and records ---------------------------------------------------------
+
+    def clone(self) -> WinkState:
+        copy = WinkState.__new__(WinkState)
+        copy._game = self._game
+        copy._n = self._n
+        copy._rng = self._rng.clone()
+        copy.components = self.components
+        copy.mode = self.mode
+        copy.turn_seconds = self.turn_seconds
+        copy.signal_seconds = self.signal_seconds
+        copy.signal_style = self.signal_style
+        copy.agent_deck = list(self.agent_deck)
+        copy.location_deck = list(self.location_deck)
+        copy.agent_discard = list(self.agent_discard)
+        copy.location_discard = list(self.location_discard)
+        copy.removed = list(self.removed)
+        copy.agent = list(self.agent)
+        copy.location = list(self.location)
+        copy.agent_points = [list(p) for p in self.agent_points]
+        copy.location_points = [list(p) for p in self.location_points]
+        copy.chips = list(self.chips)
+        copy.holder = self.holder
+        copy.opening_left = self.opening_left
+        copy.gaze = list(self.gaze)
+        copy.winked = list(self.winked)
+        copy.agent_epoch = list(self.agent_epoch)
+        copy.location_epoch = list(self.location_epoch)
+        copy.seen = [list(s) for s in self.seen]
+        copy.active = [sig.clone() for sig in self.active]
+        copy.now = self.now
+        copy.turn_started = self.turn_started
+        copy.over = self.over
+        copy.end_reason = self.end_reason
+        copy.stats = dict(self.stats)
+        return copy
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "players": self._n,
+            "rng": self._rng.state,
+            "mode": self.mode,
+            "turn_seconds": self.turn_seconds,
+            "signal_seconds": self.signal_seconds,
+            "signal_style": self.signal_style,
+            "agent_deck": list(self.agent_deck),
+            "location_deck": list(self.location_deck),
+            "agent_discard": list(self.agent_discard),
+            "location_discard": list(self.location_discard),
+            "removed": list(self.removed),
+            "agent": list(self.agent),
+            "location": list(self.location),
+            "agent_points": [list(p) for p in self.agent_points],
+            "location_points": [list(p) for p in self.location_points],
+            "chips": list(self.chips),
+            "holder": self.holder,
+            "opening_left": self.opening_left,
+            "gaze": [self.gaze_json(g) for g in self.gaze],
+            "winked": list(self.winked),
+            "agent_epoch": list(self.agent_epoch),
+            "location_epoch": list(self.location_epoch),
+            "seen": [list(s) for s in self.seen],
+            "active": [
+                {"signal": a.signal, "until": a.until, "seen_by": sorted(a.seen_by)}
+                for a in self.active
+            ],
+            "now": self.now,
+            "turn_started": self.turn_started,
+            "over": self.over,
+            "end_reason": self.end_reason,
+            "stats": dict(self.stats),
+        }
+
+
+def options_to_kwargs(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Game options (as resolved by the core) to :meth:`WinkState.new` arguments."""
+    return {
+        "mode": str(options["mode"]),
+        "first_game": bool(options["first_game"]),
+        "agent_cards": int(options["agent_cards"]),
+        "turn_seconds": float(options["turn_seconds"]),
+        "signal_seconds": int(options["signal_ms"]) / 1000.0,
+        "signal": str(options["signal"]),
+    }

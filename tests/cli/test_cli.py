@@ -1,0 +1,171 @@
+"""The topsecret command: every command works, bad input gives a message, never a traceback."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from topsecret.core import ReplayLog
+
+
+def run(*args, input_text=None):
+    return subprocess.run(
+        [sys.executable, "-m", "topsecret.cli", *args],
+        capture_output=True,
+        text=True,
+        input=input_text,
+        timeout=300,
+    )
+
+
+def test_every_command_has_help():
+    from typer.testing import CliRunner
+
+    from topsecret.cli import app
+
+    runner = CliRunner()
+    for command in ("games", "play", "simulate", "replay", "bench"):
+        result = runner.invoke(app, [command, "--help"])
+        assert result.exit_code == 0, result.output
+        assert "Usage" in result.output and len(result.output.splitlines()) > 5
+
+
+def test_games_json_lists_vault_with_its_player_range():
+    result = run("games", "--json")
+    games = {g["id"]: g for g in json.loads(result.stdout)}
+    assert games["vault"]["min_players"] == 2 and games["vault"]["max_players"] == 6
+    assert "heuristic" in games["vault"]["bots"]
+
+
+def test_simulate_json_has_the_documented_fields_and_is_byte_identical_for_a_seed():
+    args = (
+        "simulate",
+        "vault",
+        "--players",
+        "3",
+        "--games",
+        "6",
+        "--seed",
+        "42",
+        "--bots",
+        "heuristic,random",
+        "--json",
+        "-o",
+        "single_deal=true",
+    )
+    first, second = run(*args), run(*args)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == second.stdout
+    report = json.loads(first.stdout)
+    for key in ("game", "games", "players", "wins", "mean_scores", "errors"):
+        assert key in report
+    assert report["games"] == 6 and report["errors"] == 0
+    assert sum(report["wins"]) == pytest.approx(6)
+    assert report["bots"] == ["heuristic", "random", "heuristic"]
+
+
+def test_simulate_saves_logs_that_replay_to_the_same_scores(tmp_path):
+    result = run(
+        "simulate",
+        "vault",
+        "-p",
+        "2",
+        "-n",
+        "2",
+        "--seed",
+        "1",
+        "--save-logs",
+        str(tmp_path),
+        "--json",
+        "-o",
+        "target=300",
+    )
+    assert result.returncode == 0, result.stderr
+    logs = sorted(tmp_path.glob("*.json"))
+    assert len(logs) == 2
+    replayed = run("replay", str(logs[0]), "--json")
+    assert replayed.returncode == 0, replayed.stderr
+    out = json.loads(replayed.stdout)
+    assert out["scores"] == ReplayLog.load(logs[0]).scores and out["over"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("simulate", "chess"), "unknown game"),
+        (("simulate", "vault", "--players", "9"), "2-6 players"),
+        (("simulate", "vault", "--bots", "genius"), "no bot 'genius'"),
+        (("simulate", "vault", "-o", "colour=red"), "unknown option"),
+        (("simulate", "vault", "-o", "target=lots"), "whole number"),
+        (("simulate", "vault", "-o", "target"), "name=value"),
+        (("play", "vault", "--seat", "5"), "--seat"),
+        (("replay", "/no/such/file.json"), "cannot read"),
+        (("bench", "chess"), "unknown game"),
+    ],
+)
+def test_bad_input_gives_a_clear_error_and_a_non_zero_exit(args, message):
+    result = run(*args)
+    assert result.returncode != 0
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "not json at all",
+        '{"format": "something else"}',
+        '{"format": "topsecret-replay", "version": 1, "game": "vault"}',
+        '{"format": "topsecret-replay", "version": 1, "game": "vault", "players": 2, '
+        '"seed": 1, "actions": [{"seat": 0, "action": {"type": "fly"}}]}',
+        '{"format": "topsecret-replay", "version": 1, "game": "vault", "players": 2, '
+        '"seed": 1, "actions": [{"seat": 0, "action": {"type": "bank"}}]}',
+        '{"format": "topsecret-replay", "version": 1, "game": "vault", "players": 2, '
+        '"seed": 1, "actions": [], "scores": [5, 5]}',
+    ],
+)
+def test_a_corrupt_replay_file_is_refused_cleanly(tmp_path, content):
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    result = run("replay", str(path))
+    assert result.returncode == 2
+    assert "error:" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_bench_reports_steps_per_second_as_json():
+    result = run("bench", "vault", "--seconds", "0.2", "--json")
+    assert result.returncode == 0, result.stderr
+    (row,) = json.loads(result.stdout)
+    assert row["game"] == "vault" and row["games"] >= 1 and row["steps_per_second"] > 0
+
+
+def test_a_person_can_play_a_whole_game_and_nonsense_input_does_not_crash_it(tmp_path):
+    log_path = tmp_path / "mine.json"
+    typed = "hello\n0\n999\n\nh\nt\n" + "1\n" * 200
+    result = run(
+        "play",
+        "vault",
+        "-p",
+        "3",
+        "--seed",
+        "7",
+        "-o",
+        "single_deal=true",
+        "--save-log",
+        str(log_path),
+        input_text=typed,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Please type a number" in result.stdout
+    assert "Game over" in result.stdout
+    log = ReplayLog.load(log_path)
+    assert log.scores is not None and log.bots == ["you", "heuristic", "heuristic"]
+    assert run("replay", str(log_path)).returncode == 0
+
+
+def test_leaving_the_game_early_is_not_an_error():
+    result = run("play", "vault", "--seed", "1", input_text="q\n")
+    assert result.returncode == 0
+    assert "left the table" in result.stdout

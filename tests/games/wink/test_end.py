@@ -1,0 +1,55 @@
+"""Rulebook 001 §Spielende: the game ends at once when an agent card cannot be drawn."""
+
+from __future__ import annotations
+
+import pytest
+
+from topsecret.core import IllegalAction
+from topsecret.games.wink.actions import CompleteMission, Look, Pass, Wink
+
+from .tables import JAN, JULIA, MARIE, TOM, table
+
+
+def test_game_ends_when_an_agent_card_cannot_be_drawn_after_a_mission() -> None:
+    """Rulebook 001 §Spielende: a successful mission with an empty agent deck ends the game;
+    the contact does not even draw, and the suitcase stays."""
+    state = table(
+        agents=[JAN, MARIE, JULIA, TOM],
+        locations=["fountain", "kiosk", "street_cafe", "metro_station"],
+        location_deck=["kiosk"],
+        gaze=[None, None, JULIA, None],
+        holder=TOM,
+    )
+    state.apply(TOM, Wink())
+    state.apply(TOM, CompleteMission("fountain"))
+    assert state.is_over()
+    assert state.location[JULIA] is None
+    assert state.holder == TOM
+    assert state.scores() == [1.0, 0.0, 1.0, 0.0]
+    assert state.winners() == [JULIA, TOM]  # ties share the win
+    assert state.legal_actions(JAN) == []
+    with pytest.raises(IllegalAction, match="over"):
+        state.apply(JAN, Look(JULIA))
+
+
+def test_game_ends_when_discarding_own_agent_cards_empties_the_deck() -> None:
+    """Rulebook 001 §Hinweis and §Spielende: own cards are discarded; if no card is left the
+    game ends."""
+    state = table(
+        agents=[JAN, MARIE, JULIA, TOM],
+        locations=["kiosk"] * 4,
+        agent_deck=[JULIA, JULIA],
+    )
+    state.apply(JULIA, Pass(discard_agent=True))
+    assert state.is_over()
+    assert state.end_reason == "an agent card could not be drawn"
+
+
+def test_most_points_wins() -> None:
+    """Rulebook 001 §Spielende: the player with the most cards under the board wins."""
+    state = table(agents=[JAN, MARIE, JULIA, TOM], locations=["kiosk"] * 4)
+    state.agent_points[MARIE] = [JAN, TOM]
+    state.location_points[JAN] = [1]
+    state.apply(JULIA, Pass(discard_agent=True))
+    assert state.scores() == [0.0, 1.0, 0.0, 2.0]
+    assert state.winners() == [MARIE]
