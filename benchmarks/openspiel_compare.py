@@ -16,8 +16,12 @@ import time
 from topsecret.arena.bench import bench_game
 from topsecret.games import get_game
 
-OPENSPIEL_GAMES = ("python_tic_tac_toe", "python_kuhn_poker", "python_liars_poker",
-                   "python_block_dominoes")
+OPENSPIEL_GAMES = (
+    "python_tic_tac_toe",
+    "python_kuhn_poker",
+    "python_liars_poker",
+    "python_block_dominoes",
+)
 
 
 def openspiel_steps_per_second(name: str, seconds: float) -> float:

@@ -158,3 +158,21 @@ def test_heuristic_beats_random() -> None:
         if result.scores[h] > result.scores[1 - h]:
             wins += 1
     assert wins >= 10, wins
+
+
+def test_terminal_view_draws_walls_icons_and_scores() -> None:
+    result = play_match(GAME, 2, ["heuristic", "heuristic"], 3, {"lair": "jungle_temple"})
+    text = GAME.render_text(result.state.observation(0))
+    assert "Lair of you" in text and ">>" in text and "XX" in text
+    assert "Final scores" in text and "La Lasers" in text
+    state = GAME.new_state(2, {"lair": "superyacht"}, 1)
+    assert "Cards: [1]" in GAME.render_text(state.observation(1))
+
+
+def test_action_groups_gather_shark_splits_and_walls() -> None:
+    from topsecret.games.spyworld.actions import PlaceWall
+
+    moves = [Move("north", k) for k in range(7)] + [Move("east")]
+    walls = [PlaceWall(2, c, "east") for c in range(1, 5)]
+    groups = dict(GAME.action_groups(moves + walls))
+    assert len(groups["move north"]) == 7 and len(groups["wall in row 2"]) == 4

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -178,6 +178,21 @@ class SpyWorldGame(Game):
         if isinstance(action, Undo):
             return "undo the last move"
         return repr(action)
+
+    def action_groups(self, actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
+        """Shark Pool splits gather under their move; walls under their row."""
+        groups: dict[str, list[Action]] = {}
+        for action in actions:
+            if isinstance(action, Move):
+                heading = f"move {action.direction}" + (
+                    f" using item {action.use}" if action.use else ""
+                )
+            elif isinstance(action, PlaceWall):
+                heading = f"wall in row {action.row}"
+            else:
+                heading = self.describe_action(action)
+            groups.setdefault(heading, []).append(action)
+        return list(groups.items())
 
     def render_text(self, observation: Mapping[str, Any]) -> Any:
         from .render import render_observation
