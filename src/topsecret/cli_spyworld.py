@@ -59,6 +59,14 @@ def solve_command(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the best exploration as JSON.")
     ] = False,
+    max_states: Annotated[
+        int | None,
+        typer.Option(
+            "--max-states",
+            min=1,
+            help="Stop after this many search states and print the best found (not proven).",
+        ),
+    ] = None,
 ) -> None:
     """The exact best exploration of a finished lair: most value stolen, then most Sentries
     neutralised, then most rooms explored, with the path."""
@@ -88,7 +96,7 @@ def solve_command(
     if chosen is not None and not lair.board.agents:
         typer.echo(f"note: {lair.board.name} uses no Agent cards; the power is ignored", err=True)
         chosen = None
-    plan = solve(lair, explorer_kit(stats, held, chosen))
+    plan = solve(lair, explorer_kit(stats, held, chosen), max_states=max_states)
     if as_json:
         typer.echo(json.dumps(plan.to_json(lair), indent=2))
         return
@@ -99,8 +107,8 @@ def solve_command(
         + (f", gadgets {', '.join(g.name for g, _ in held)}" if held else "")
     )
     typer.echo(
-        f"Best exploration: {plan.value} stolen, {plan.sentries} Sentries neutralised, "
-        f"{plan.rooms} rooms explored"
+        f"{'Best' if plan.exact else 'Best found (search cut short)'} exploration: "
+        f"{plan.value} stolen, {plan.sentries} Sentries neutralised, {plan.rooms} rooms explored"
     )
     for item, stat in plan.boosts:
         typer.echo(f"  first use item {item} for {stat}")

@@ -28,10 +28,12 @@ def test_solve_prints_the_best_path(tmp_path: Path) -> None:
 
 def test_solve_json_with_overrides(tmp_path: Path) -> None:
     path = example(tmp_path)
-    result = runner.invoke(app, ["solve", str(path), "--json", "-m", "20", "-g", "stun_gun"])
+    result = runner.invoke(app, ["solve", str(path), "--json", "-m", "12", "-g", "stun_gun"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data["value"] >= 0 and data["path"]
+    assert data["value"] == 80 and data["path"] and data["exact"]
+    capped = runner.invoke(app, ["solve", str(path), "--max-states", "50"])
+    assert capped.exit_code == 0 and "cut short" in capped.output
 
 
 def test_bad_files_fail_cleanly(tmp_path: Path) -> None:

@@ -107,6 +107,10 @@ class _Problem:
                 self.secret_mask |= 1 << room
                 self.value[room] = board.secrets[kind].end
         self.allowed = lair.allowed
+        self.costly_mask = 0
+        for room, kind in enumerate(lair.rooms):
+            if kind in TRAPS or kind in SENTRIES:
+                self.costly_mask |= 1 << room
         self.kind_masks = list(kinds.values())
         self.caps = (explorer.movement, explorer.stealth, explorer.combat)
         self.items = explorer.items
@@ -245,6 +249,45 @@ class _Problem:
                             buckets[d + weight] |= hit
         return settled
 
+    def walk_layers(
+        self, pos_bits: int, mask: int, budget: int, masks: tuple[int, int, int, int]
+    ) -> list[int]:
+        """Rooms by the fewest Movement (moves plus Trap Movement) needed to enter them from
+        ``pos_bits``, walking back through explored rooms for 1 each; up to ``budget``."""
+        allowed = self.allowed
+        cols = self.grid.cols
+        north, east, south, west = masks
+        weights = self.weights[0]
+        budget = max(budget, 0)
+        buckets = [0] * (budget + 1)
+        buckets[0] = pos_bits
+        settled = 0
+        for d in range(budget + 1):
+            frontier = buckets[d] & ~settled
+            buckets[d] = frontier
+            if not frontier:
+                continue
+            settled |= frontier
+            around = (
+                (
+                    ((frontier & north) >> cols)
+                    | ((frontier & south) << cols)
+                    | ((frontier & east) << 1)
+                    | ((frontier & west) >> 1)
+                )
+                & allowed
+                & ~settled
+            )
+            if not around or d == budget:
+                continue
+            buckets[d + 1] |= around & mask
+            around &= ~mask
+            for weight, cls in weights:
+                hit = around & cls
+                if hit and d + weight <= budget:
+                    buckets[d + weight] |= hit
+        return buckets
+
     def secret_bonus(self, mask: int) -> int:
         if not (self.secret_plus or self.secret_double) or not mask & self.secret_mask:
             return 0
@@ -360,6 +403,7 @@ def solve(lair: Lair, explorer: Explorer, max_states: int | None = None) -> Plan
     white = ((1 << grid.size) - 1) & ~black
     colour_other = [white if black >> r & 1 else black for r in range(grid.size)]
     pos_of = [start]
+    teleported_of = [False]
 
     def bound(
         mask: int,
@@ -386,6 +430,16 @@ def solve(lair: Lair, explorer: Explorer, max_states: int | None = None) -> Plan
                 zone &= p.reach(2, mask, p.max_caps[2] - sums[2] + slack[2], masks)
             secrets = zone & p.secret_mask
             values = sorted((value_of[r] for r in bits(secrets)), reverse=True)
+            if step == 0 and secrets:
+                # Only Secrets the agent can still walk to from where it stands (explored
+                # rooms cost 1 Movement each to cross again) can be stolen.
+                sources = mask if has_teleport and not teleported_of[0] else 1 << pos_of[0]
+                walkable = 0
+                for layer in p.walk_layers(sources, mask, left, masks):
+                    walkable |= layer
+                zone &= walkable
+                secrets = zone & p.secret_mask
+                values = sorted((value_of[r] for r in bits(secrets)), reverse=True)
             if parity:
                 # A grid is two-coloured: each move changes colour, so at most half of
                 # the moves left can reach rooms of either colour.
@@ -396,12 +450,41 @@ def solve(lair: Lair, explorer: Explorer, max_states: int | None = None) -> Plan
             else:
                 new_rooms = min(left, bin(zone).count("1"))
             combat_left = p.max_caps[2] - sums[2] + slack[2]
+            stealth_left = p.max_caps[1] - sums[1] + slack[1]
+            pool_left = p.max_pool - moves - sums[0] - sums[1] - sums[3] + slack[3]
             fights = 0
             for cost in sorted(p.cc[r] for r in bits(zone & p.sentry_mask)):
                 if cost > combat_left:
                     break
                 combat_left -= cost
                 fights += 1
+            # Rooms are limited jointly by each budget: count how many of the cheapest
+            # rooms each budget could pay for, on its own.
+            costly = zone & p.costly_mask
+            cheap = bin(zone & ~p.costly_mask).count("1")
+            rooms_by_budget = cheap
+            limits = []
+            for costs, budget in (
+                ([p.cs[r] for r in bits(costly)], stealth_left),
+                ([p.cc[r] for r in bits(costly)], p.max_caps[2] - sums[2] + slack[2]),
+            ):
+                fit_count = 0
+                for cost in sorted(costs):
+                    if cost > budget:
+                        break
+                    budget -= cost
+                    fit_count += 1
+                limits.append(fit_count)
+            rooms_by_budget += min(limits)
+            pool_count = 0
+            for cost in sorted(
+                [1] * cheap + [1 + p.cm[r] + p.cs[r] + p.ca[r] for r in bits(costly)]
+            ):
+                if cost > pool_left:
+                    break
+                pool_left -= cost
+                pool_count += 1
+            new_rooms = min(new_rooms, rooms_by_budget, pool_count)
             ub = (
                 value + sum(values[:left]) + p.secret_bonus(mask | secrets),
                 sentries + fights,
@@ -427,6 +510,7 @@ def solve(lair: Lair, explorer: Explorer, max_states: int | None = None) -> Plan
         if max_states is not None and states > max_states:
             raise _OutOfBudget
         pos_of[0] = pos
+        teleported_of[0] = teleported
         here = (value + p.secret_bonus(mask), sentries, rooms)
         if here > best[0]:
             best[0] = here
