@@ -112,6 +112,22 @@ class _Problem:
             if kind in TRAPS or kind in SENTRIES:
                 self.costly_mask |= 1 << room
         self.kind_masks = list(kinds.values())
+
+        def classes(cost_of: Any, rooms: int) -> list[tuple[int, int]]:
+            table: dict[int, int] = {}
+            for room in bits(rooms):
+                table[cost_of(room)] = table.get(cost_of(room), 0) | 1 << room
+            return sorted(table.items())
+
+        everything = self.allowed
+        self.stealth_classes = classes(lambda r: self.cs[r], everything)
+        self.combat_classes = classes(lambda r: self.cc[r], everything)
+        self.pool_classes = classes(lambda r: 1 + self.cm[r] + self.cs[r] + self.ca[r], everything)
+        self.sentry_combat_classes = classes(lambda r: self.cc[r], self.sentry_mask)
+        self.secret_classes = sorted(
+            classes(lambda r: self.value[r], self.secret_mask), reverse=True
+        )
+
         self.caps = (explorer.movement, explorer.stealth, explorer.combat)
         self.items = explorer.items
         self.passes: list[tuple[Item, int, tuple[bool, bool, bool, bool]]] = []
@@ -405,6 +421,25 @@ def solve(lair: Lair, explorer: Explorer, max_states: int | None = None) -> Plan
     pos_of = [start]
     teleported_of = [False]
 
+    popcount = int.bit_count
+
+    def greedy(classes: list[tuple[int, int]], zone: int, budget: int) -> int:
+        """How many rooms of ``zone`` the budget pays for, cheapest first."""
+        count = 0
+        for cost, cls in classes:
+            k = popcount(zone & cls)
+            if not k:
+                continue
+            if cost == 0:
+                count += k
+                continue
+            take = min(k, budget // cost)
+            count += take
+            budget -= take * cost
+            if take < k:
+                break
+        return count
+
     def bound(
         mask: int,
         moves: int,
@@ -415,79 +450,54 @@ def solve(lair: Lair, explorer: Explorer, max_states: int | None = None) -> Plan
     ) -> tuple[int, int, int]:
         slack = p.slack
         left = p.max_movement - moves - sums[0] + slack[0]
-        if left <= 0:
-            return (value + p.secret_bonus(mask), sentries, rooms)
-        masks = full_masks if has_drill else p.base_masks
-        zone = p.reach(0, mask, left, masks) & ~mask
         here = (value + p.secret_bonus(mask), sentries, rooms)
-        for step in range(4):
-            if step == 1:
-                pool = p.max_pool - moves - sums[0] - sums[1] - sums[3] + slack[3]
-                zone &= p.reach(3, mask, pool, masks)
-            elif step == 2:
-                zone &= p.reach(1, mask, p.max_caps[1] - sums[1] + slack[1], masks)
-            elif step == 3:
-                zone &= p.reach(2, mask, p.max_caps[2] - sums[2] + slack[2], masks)
+        if left <= 0:
+            return here
+        masks = full_masks if has_drill else p.base_masks
+        # Only rooms the agent can still walk to from where it stands (explored rooms cost
+        # 1 Movement each to cross again) can be entered.
+        sources = mask if has_teleport and not teleported_of[0] else 1 << pos_of[0]
+        zone = 0
+        for layer in p.walk_layers(sources, mask, left, masks):
+            zone |= layer
+        zone &= ~mask
+        stealth_left = p.max_caps[1] - sums[1] + slack[1]
+        combat_left = p.max_caps[2] - sums[2] + slack[2]
+        pool_left = p.max_pool - moves - sums[0] - sums[1] - sums[3] + slack[3]
+        for stage in range(2):
+            if stage == 1:
+                zone &= p.reach(3, mask, pool_left, masks)
+                zone &= p.reach(1, mask, stealth_left, masks)
+                zone &= p.reach(2, mask, combat_left, masks)
             secrets = zone & p.secret_mask
-            values = sorted((value_of[r] for r in bits(secrets)), reverse=True)
-            if step == 0 and secrets:
-                # Only Secrets the agent can still walk to from where it stands (explored
-                # rooms cost 1 Movement each to cross again) can be stolen.
-                sources = mask if has_teleport and not teleported_of[0] else 1 << pos_of[0]
-                walkable = 0
-                for layer in p.walk_layers(sources, mask, left, masks):
-                    walkable |= layer
-                zone &= walkable
-                secrets = zone & p.secret_mask
-                values = sorted((value_of[r] for r in bits(secrets)), reverse=True)
+            extra = 0
+            room_for = left
+            for secret_value, cls in p.secret_classes:
+                k = min(popcount(secrets & cls), room_for)
+                extra += k * secret_value
+                room_for -= k
+                if not room_for:
+                    break
             if parity:
                 # A grid is two-coloured: each move changes colour, so at most half of
                 # the moves left can reach rooms of either colour.
                 other = colour_other[pos_of[0]]
-                new_rooms = min(bin(zone & other).count("1"), (left + 1) // 2) + min(
-                    bin(zone & ~other).count("1"), left // 2
+                new_rooms = min(popcount(zone & other), (left + 1) // 2) + min(
+                    popcount(zone & ~other), left // 2
                 )
             else:
-                new_rooms = min(left, bin(zone).count("1"))
-            combat_left = p.max_caps[2] - sums[2] + slack[2]
-            stealth_left = p.max_caps[1] - sums[1] + slack[1]
-            pool_left = p.max_pool - moves - sums[0] - sums[1] - sums[3] + slack[3]
-            fights = 0
-            for cost in sorted(p.cc[r] for r in bits(zone & p.sentry_mask)):
-                if cost > combat_left:
-                    break
-                combat_left -= cost
-                fights += 1
-            # Rooms are limited jointly by each budget: count how many of the cheapest
-            # rooms each budget could pay for, on its own.
-            costly = zone & p.costly_mask
-            cheap = bin(zone & ~p.costly_mask).count("1")
-            rooms_by_budget = cheap
-            limits = []
-            for costs, budget in (
-                ([p.cs[r] for r in bits(costly)], stealth_left),
-                ([p.cc[r] for r in bits(costly)], p.max_caps[2] - sums[2] + slack[2]),
-            ):
-                fit_count = 0
-                for cost in sorted(costs):
-                    if cost > budget:
-                        break
-                    budget -= cost
-                    fit_count += 1
-                limits.append(fit_count)
-            rooms_by_budget += min(limits)
-            pool_count = 0
-            for cost in sorted(
-                [1] * cheap + [1 + p.cm[r] + p.cs[r] + p.ca[r] for r in bits(costly)]
-            ):
-                if cost > pool_left:
-                    break
-                pool_left -= cost
-                pool_count += 1
-            new_rooms = min(new_rooms, rooms_by_budget, pool_count)
+                new_rooms = min(left, popcount(zone))
+            # Rooms are limited by each budget on its own: count how many of the cheapest
+            # rooms each one could pay for.
+            new_rooms = min(
+                new_rooms,
+                greedy(p.stealth_classes, zone, stealth_left),
+                greedy(p.combat_classes, zone, combat_left),
+                greedy(p.pool_classes, zone, pool_left),
+            )
             ub = (
-                value + sum(values[:left]) + p.secret_bonus(mask | secrets),
-                sentries + fights,
+                value + extra + p.secret_bonus(mask | secrets),
+                sentries + greedy(p.sentry_combat_classes, zone & p.sentry_mask, combat_left),
                 rooms + new_rooms,
             )
             if ub <= best[0] or ub == here:
