@@ -113,19 +113,19 @@ class _Problem:
                 self.costly_mask |= 1 << room
         self.kind_masks = list(kinds.values())
 
-        def classes(cost_of: Any, rooms: int) -> list[tuple[int, int]]:
+        def by_cost(cost_of: Any, rooms: int) -> list[tuple[int, int]]:
             table: dict[int, int] = {}
             for room in bits(rooms):
                 table[cost_of(room)] = table.get(cost_of(room), 0) | 1 << room
             return sorted(table.items())
 
         everything = self.allowed
-        self.stealth_classes = classes(lambda r: self.cs[r], everything)
-        self.combat_classes = classes(lambda r: self.cc[r], everything)
-        self.pool_classes = classes(lambda r: 1 + self.cm[r] + self.cs[r] + self.ca[r], everything)
-        self.sentry_combat_classes = classes(lambda r: self.cc[r], self.sentry_mask)
+        self.stealth_classes = by_cost(lambda r: self.cs[r], everything)
+        self.combat_classes = by_cost(lambda r: self.cc[r], everything)
+        self.pool_classes = by_cost(lambda r: 1 + self.cm[r] + self.cs[r] + self.ca[r], everything)
+        self.sentry_combat_classes = by_cost(lambda r: self.cc[r], self.sentry_mask)
         self.secret_classes = sorted(
-            classes(lambda r: self.value[r], self.secret_mask), reverse=True
+            by_cost(lambda r: self.value[r], self.secret_mask), reverse=True
         )
 
         self.caps = (explorer.movement, explorer.stealth, explorer.combat)
