@@ -123,7 +123,6 @@ class _Problem:
         self.stealth_classes = by_cost(lambda r: self.cs[r], everything)
         self.combat_classes = by_cost(lambda r: self.cc[r], everything)
         self.pool_classes = by_cost(lambda r: 1 + self.cm[r] + self.cs[r] + self.ca[r], everything)
-        self.sentry_combat_classes = by_cost(lambda r: self.cc[r], self.sentry_mask)
         self.secret_classes = sorted(
             by_cost(lambda r: self.value[r], self.secret_mask), reverse=True
         )
@@ -497,7 +496,13 @@ def solve(lair: Lair, explorer: Explorer, max_states: int | None = None) -> Plan
             )
             ub = (
                 value + extra + p.secret_bonus(mask | secrets),
-                sentries + greedy(p.sentry_combat_classes, zone & p.sentry_mask, combat_left),
+                sentries
+                + min(
+                    greedy(p.combat_classes, zone & p.sentry_mask, combat_left),
+                    greedy(p.stealth_classes, zone & p.sentry_mask, stealth_left),
+                    greedy(p.pool_classes, zone & p.sentry_mask, pool_left),
+                    popcount(zone & p.sentry_mask),
+                ),
                 rooms + new_rooms,
             )
             if ub <= best[0] or ub == here:
