@@ -86,20 +86,21 @@ def test_solver_prefers_value_then_sentries_then_rooms() -> None:
 
 
 def test_worked_example_could_have_stolen_more() -> None:
-    """000 worked example spirit: the solver shows what a better path would have stolen."""
-    lair = lair_from(
-        "superyacht",
-        {(4, 3): "guard_dog", (3, 3): "secret1", (5, 4): "secret1", (5, 5): "lasers"},
-    )
-    greedy = Run.begin(plain(2, 0, 2), lair)
+    """000 worked example: "Fred could have stolen 10 more. Do you see how?" The solver
+    answers that question for a finished exploration."""
     from topsecret.games.spyworld.actions import Move
 
-    greedy.apply(Move("north"))
-    greedy.apply(Move("north"))
-    plan = solve(lair, plain(2, 0, 2))
-    assert plan.value - greedy.stolen_value() == 0
-    richer = solve(lair, plain(4, 2, 2))
-    assert richer.value == 20
+    lair = lair_from(
+        "superyacht",
+        {(4, 3): "guard_dog", (3, 3): "secret1", (5, 4): "secret1", (5, 5): "secret1"},
+    )
+    fred = Run.begin(plain(3, 0, 2), lair)
+    fred.apply(Move("north"))  # past the Guard Dog: 1 Movement + 2 Combat
+    fred.apply(Move("north"))
+    assert fred.stolen_value() == 10
+    best = solve(lair, plain(3, 0, 2))
+    assert best.value - fred.stolen_value() == 10  # east twice: two Secrets
+    assert [step.direction for step in best.steps][:2] == ["east", "east"]
 
 
 def test_lair_sheet_round_trip(tmp_path) -> None:  # type: ignore[no-untyped-def]
