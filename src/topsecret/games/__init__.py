@@ -12,6 +12,7 @@ GAME_MODULES: dict[str, str] = {
     "vault": "topsecret.games.vault",
     "wink": "topsecret.games.wink",
     "briefcase": "topsecret.games.briefcase",
+    "spyworld": "topsecret.games.spyworld",
 }
 
 

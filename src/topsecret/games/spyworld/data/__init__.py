@@ -1,0 +1,1 @@
+"""SpyWorld component data files (TOML)."""

@@ -1,0 +1,1 @@
+"""The lair boards in the box (TOML)."""

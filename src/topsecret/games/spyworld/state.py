@@ -1,0 +1,858 @@
+"""The SpyWorld table: planning rounds, exploration and final scoring."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ...core import Action, Event, IllegalAction, Rng, SimultaneousStep, State, private, public
+from .actions import (
+    ChooseAgent,
+    ClaimMission,
+    DeclineMissions,
+    Discard,
+    Pass,
+    PlaceUpgrade,
+    PlaceWall,
+    TakeCards,
+    TakeGadget,
+)
+from .components import (
+    SECRETS,
+    STATS,
+    TRAINING,
+    UPGRADES,
+    Card,
+    LairBoard,
+    agents,
+    cards,
+    gadgets,
+    missions,
+    sheet,
+)
+from .explorer import Explorer, explorer_kit
+from .exploring import Run
+from .grid import STANDARD
+from .lair import Lair
+from .sheets import (
+    INF,
+    PlayerSheet,
+    earn,
+    gadget_cost,
+    gadget_count,
+    line_cost,
+    mission_met,
+)
+
+if TYPE_CHECKING:
+    from .game import SpyWorldGame
+
+RULE_PLANNING = "Rulebook 003 §Planning Phase"
+RULE_BONUS = "Rulebook 003 §Important #3: Bonus Actions"
+RULE_UPGRADE = "Rulebook 003 §If the chosen card is a Lair Upgrade"
+RULE_ENTRY = "Rulebook 003 §Starting Square and Entryway"
+RULE_WALL = "Rulebook 003 §If the chosen card is a Wall"
+RULE_GADGET = "Rulebook 003 §If the chosen card is a Gadget"
+RULE_MISSIONS = "Rulebook 003 §Missions"
+RULE_SETUP = "Rulebook 003 §Setup"
+
+RANKS = (
+    (250, "World Overlord"),
+    (220, "Apprentice Despot"),
+    (180, "Second-Rate Autocrat"),
+    (130, "Regional Tyrant"),
+    (70, "Town Ruler"),
+)
+
+
+def rank_title(score: float) -> str:
+    """Rulebook 003 §End of the Game: the rank table."""
+    for threshold, title in RANKS:
+        if score >= threshold:
+            return title
+    return "Henchman"
+
+
+def award(values: list[int], amount: int) -> list[int]:
+    """Rulebook 003 §Rewards and Penalties: ties all earn; a tie of everyone earns nothing."""
+    best = max(values)
+    winners = [i for i, v in enumerate(values) if v == best]
+    if len(winners) == len(values):
+        return [0] * len(values)
+    return [amount if v == best else 0 for v in values]
+
+
+class SpyWorldState(State):
+    __slots__ = (
+        "_game",
+        "_rng",
+        "agent_mode",
+        "board",
+        "board_name",
+        "decks",
+        "expert",
+        "explorer_of",
+        "faceup",
+        "final_round",
+        "last_choices",
+        "lenient",
+        "mission_claimed",
+        "missions",
+        "n",
+        "pending",
+        "phase",
+        "results",
+        "round",
+        "runs",
+        "sheets",
+        "step",
+    )
+
+    def __init__(
+        self,
+        game: SpyWorldGame,
+        players: int,
+        board: LairBoard,
+        seed: int,
+        expert: str = "NNNNN",
+        beginners: frozenset[int] = frozenset(),
+        lenient: bool = False,
+        free_agents: bool = False,
+    ) -> None:
+        rules = sheet()
+        self._game = game
+        self._rng = Rng(seed)
+        self.n = players
+        self.board = board
+        self.board_name = board.id
+        self.expert = expert
+        self.lenient = lenient
+        self.sheets = [
+            PlayerSheet(
+                [""] * rules.grid.size,
+                budget=rules.start_budget + (rules.beginner_bonus if s in beginners else 0),
+            )
+            for s in range(players)
+        ]
+        # Rulebook 003 §Setup: shuffle, three decks of 36, one card face up under each.
+        order = list(range(len(cards())))
+        self._rng.shuffle(order)
+        size = rules.deck_size
+        self.decks = [order[i * size : (i + 1) * size] for i in range(rules.decks)]
+        self.faceup = [deck.pop() for deck in self.decks]
+        picks = list(range(len(missions())))
+        self._rng.shuffle(picks)
+        self.missions = picks[: rules.missions_in_play]
+        self.mission_claimed = [False] * len(self.missions)
+        self.round = 1
+        self.final_round = -1
+        self.pending: list[list[int]] = [[] for _ in range(players)]
+        self.last_choices: dict[int, Any] = {}
+        self.runs: list[Run | None] = [None] * players
+        self.explorer_of: list[int] = list(range(players))
+        self.results: dict[str, Any] | None = None
+        self.step: SimultaneousStep | None = None
+        # Rulebook 003 §Setup: Agents (none on the Superyacht).
+        self.agent_mode = "none"
+        if board.agents:
+            pool = list(range(len(agents())))
+            self._rng.shuffle(pool)
+            if free_agents or players > len(pool):
+                self.agent_mode = "free"
+            elif players <= 4:
+                self.agent_mode = "two"
+                for s in range(players):
+                    self.sheets[s].dealt = pool[2 * s : 2 * s + 2]
+            else:
+                self.agent_mode = "one"
+                for s in range(players):
+                    self.sheets[s].dealt = [pool[s]]
+                    self.sheets[s].agent = pool[s]
+        if self.agent_mode in ("two", "free"):
+            self.phase = "agents"
+            self.step = SimultaneousStep("agents", range(players))
+        else:
+            self._start_round()
+
+    # -- contract basics ---------------------------------------------------------------
+
+    @property
+    def game(self) -> SpyWorldGame:
+        return self._game
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def rng(self) -> Rng:
+        return self._rng
+
+    def open_step(self) -> SimultaneousStep | None:
+        return self.step
+
+    def _acting_players(self) -> tuple[int, ...]:
+        if self.phase == "resolve":
+            return tuple(s for s in range(self.n) if self.pending[s])
+        if self.phase == "explore":
+            return tuple(s for s in range(self.n) if (r := self.runs[s]) and not r.done)
+        return ()
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> list[float]:
+        if self.results is None:
+            return [0.0] * self.n
+        return [float(t) for t in self.results["total"]]
+
+    # -- cards --------------------------------------------------------------------------
+
+    def top_back(self, slot: int) -> Card:
+        """The card on top of the deck above a slot: its back points at a row/column/number."""
+        return cards()[self.decks[slot][-1]]
+
+    def card_in(self, slot: int) -> Card:
+        return cards()[self.faceup[slot]]
+
+    def _start_round(self) -> None:
+        self.phase = "choose"
+        self.step = SimultaneousStep(f"round {self.round}", range(self.n))
+
+    # -- legality ----------------------------------------------------------------------
+
+    def placements(self, seat: int, slot: int, budget: int | None = None) -> list[Action]:
+        """Every legal way to resolve the card in ``slot`` for a seat, with its budget."""
+        card = self.card_in(slot)
+        back = self.top_back(slot)
+        sh = self.sheets[seat]
+        money = sh.budget if budget is None else budget
+        rules = sheet()
+        grid = rules.grid
+        out: list[Action] = []
+        if card.front in UPGRADES:
+            if card.front in SECRETS:
+                gain = self.board.secrets[card.front].now
+                money += max(0, min(gain, rules.earn_cap - sh.earned))
+            for room in range(grid.size):
+                if not self._room_ok(sh, room, card.front):
+                    continue
+                row, col = grid.row_col(room)
+                if line_cost(self.board, back, row, col) <= money:
+                    out.append(PlaceUpgrade(row, col))
+        elif card.front == "wall":
+            for edge in range(grid.edge_count):
+                if self._wall_cost(sh, back, edge) <= money:
+                    row, col, side = grid.edge_name(edge)
+                    out.append(PlaceWall(row, col, side))
+        elif card.front == "gadget":
+            for number in range(1, len(gadgets()) + 1):
+                if (
+                    number not in sh.gadgets
+                    and gadget_cost(self.board, back.number, number) <= money
+                ):
+                    out.append(TakeGadget(number))
+        return out
+
+    def usable(self, seat: int, slot: int, budget: int) -> bool:
+        """Whether a seat could use the card in a slot with this budget (else it should pass)."""
+        card = self.card_in(slot)
+        if card.front in TRAINING:
+            return self.top_back(slot).number <= budget
+        return bool(self.placements(seat, slot, budget))
+
+    def _room_ok(self, sh: PlayerSheet, room: int, kind: str) -> bool:
+        rules = sheet()
+        if room == rules.start or room in self.board.blocked or sh.rooms[room]:
+            return False
+        return not (room in rules.entryway and kind in rules.entry_forbidden)
+
+    def _wall_cost(self, sh: PlayerSheet, back: Card, edge: int) -> int:
+        rules = sheet()
+        a, b = rules.grid.edge_rooms(edge)
+        if sh.walls >> edge & 1 or edge in rules.no_wall_edges or rules.start in (a, b):
+            return INF
+        costs = []
+        for room in (a, b):
+            row, col = rules.grid.row_col(room)
+            costs.append(line_cost(self.board, back, row, col))
+        return min(costs)
+
+    def _bonus_cost(self, seat: int, extra: int) -> int:
+        used = self.sheets[seat].bonus_used
+        costs = sheet().bonus_costs
+        if used + extra > len(costs):
+            return INF
+        return sum(costs[used : used + extra])
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if self.is_over() or player not in self.acting_players():
+            return []
+        sh = self.sheets[player]
+        if self.phase == "agents":
+            pool = range(len(agents())) if self.agent_mode == "free" else sh.dealt
+            return [ChooseAgent(a) for a in pool]
+        if self.phase == "choose":
+            out: list[Action] = [Pass()]
+            singles = [self.usable(player, s, sh.budget) for s in range(3)]
+            for mask in range(1, 8):
+                slots = tuple(s for s in range(3) if mask >> s & 1)
+                cost = self._bonus_cost(player, len(slots) - 1)
+                if cost > sh.budget or not all(singles[s] for s in slots):
+                    continue
+                if all(self.usable(player, s, sh.budget - cost) for s in slots):
+                    out.append(TakeCards(slots))
+            return out
+        if self.phase == "resolve":
+            options = self.placements(player, self.pending[player][0])
+            return options or [Discard()]
+        if self.phase == "missions":
+            out = [
+                ClaimMission(slot, reward)
+                for slot in self._missions_met(player)
+                for reward in ("money", "points")
+            ]
+            return [*out, DeclineMissions()]
+        if self.phase == "explore":
+            run = self.runs[player]
+            return run.legal() if run else []
+        return []
+
+    def explain_illegal(self, player: int, action: Action) -> IllegalAction:
+        if self.phase == "explore" and (run := self.runs[player]) is not None:
+            return run.explain(action)
+        if isinstance(action, TakeCards):
+            return IllegalAction(
+                "each card at most once, five bonus actions a game, their cost paid, and only "
+                "cards you can use",
+                RULE_BONUS,
+            )
+        if isinstance(action, PlaceUpgrade):
+            return IllegalAction(
+                "an upgrade goes on an empty room of the indicated row or column (moving it "
+                "costs), never on the starting square, no Shark Pool or Robot in the entryway",
+                RULE_UPGRADE if self.phase == "resolve" else RULE_PLANNING,
+            )
+        if isinstance(action, PlaceWall):
+            return IllegalAction(
+                "a wall goes on a side of a room of the indicated row or column, never on the "
+                "starting square's exits or a no-wall edge",
+                RULE_WALL,
+            )
+        if isinstance(action, TakeGadget):
+            return IllegalAction(
+                "a gadget is taken by number (changing it costs) and never twice", RULE_GADGET
+            )
+        if isinstance(action, ClaimMission):
+            return IllegalAction("only a mission you meet and nobody claimed", RULE_MISSIONS)
+        if isinstance(action, ChooseAgent):
+            return IllegalAction("choose one of the Agent cards dealt to you", RULE_SETUP)
+        return IllegalAction(f"{action!r} is not possible now", RULE_PLANNING)
+
+    # -- simultaneous steps --------------------------------------------------------------
+
+    def _resolve(self, choices: Mapping[int, Action]) -> list[Event]:
+        self.step = None
+        if self.phase == "agents":
+            for seat, action in choices.items():
+                assert isinstance(action, ChooseAgent)
+                self.sheets[seat].agent = action.agent
+            events = [public("agents_chosen")]
+            for seat in choices:
+                events.append(
+                    private((seat,), "agent", seat=seat, agent=agents()[self.sheets[seat].agent].id)
+                )
+            self._start_round()
+            return events
+        if self.phase == "choose":
+            return self._reveal(choices)
+        if self.phase == "missions":
+            return self._claim(choices)
+        raise AssertionError(self.phase)
+
+    def _reveal(self, choices: Mapping[int, Action]) -> list[Event]:
+        rules = sheet()
+        events: list[Event] = []
+        self.last_choices = {}
+        for seat, action in choices.items():
+            sh = self.sheets[seat]
+            if isinstance(action, Pass):
+                gain = earn(sh, rules.pass_reward, rules.earn_cap)
+                sh.passes += 1
+                self.last_choices[seat] = "pass"
+                events.append(public("passed", seat=seat, gain=gain))
+                continue
+            assert isinstance(action, TakeCards)
+            extra = len(action.slots) - 1
+            cost = self._bonus_cost(seat, extra)
+            sh.budget -= cost
+            sh.bonus_used += extra
+            self.pending[seat] = list(action.slots)
+            self.last_choices[seat] = list(action.slots)
+            events.append(public("took", seat=seat, slots=list(action.slots), bonus_cost=cost))
+        for seat in range(self.n):
+            events += self._advance(seat)
+        self.phase = "resolve"
+        if not any(self.pending):
+            events += self._end_of_round()
+        return events
+
+    def _advance(self, seat: int) -> list[Event]:
+        """Training cards resolve by themselves: pay the number, gain the points."""
+        events: list[Event] = []
+        sh = self.sheets[seat]
+        while self.pending[seat] and self.card_in(self.pending[seat][0]).front in TRAINING:
+            slot = self.pending[seat].pop(0)
+            card = self.card_in(slot)
+            price = self.top_back(slot).number
+            if price > sh.budget:
+                events.append(public("training_unpaid", seat=seat, slot=slot))
+                continue
+            sh.budget -= price
+            index = STATS.index(card.front)
+            before = sh.stats[index]
+            sh.stats[index] = min(sheet().stat_cap, before + card.points)
+            events.append(
+                public(
+                    "trained",
+                    seat=seat,
+                    stat=card.front,
+                    points=sh.stats[index] - before,
+                    paid=price,
+                )
+            )
+        return events
+
+    def _apply(self, player: int, action: Action) -> list[Event]:
+        if self.phase == "explore":
+            run = self.runs[player]
+            assert run is not None
+            info = run.apply(action)
+            events = [public("explored", seat=player, action=action.to_json(), **info)]
+            if all(r is None or r.done for r in self.runs):
+                events += self._score()
+            return events
+        assert self.phase == "resolve"
+        events = self._place(player, action)
+        events += self._advance(player)
+        if not any(self.pending):
+            events += self._end_of_round()
+        return events
+
+    def _place(self, seat: int, action: Action) -> list[Event]:
+        rules = sheet()
+        grid = rules.grid
+        sh = self.sheets[seat]
+        slot = self.pending[seat].pop(0)
+        card = self.card_in(slot)
+        back = self.top_back(slot)
+        if isinstance(action, Discard):
+            return [public("discarded", seat=seat, slot=slot)]
+        if isinstance(action, PlaceUpgrade):
+            room = grid.room(action.row, action.col)
+            gain = 0
+            if card.front in SECRETS:
+                gain = earn(sh, self.board.secrets[card.front].now, rules.earn_cap)
+            cost = line_cost(self.board, back, action.row, action.col)
+            sh.budget -= cost
+            sh.rooms[room] = card.front
+            return [
+                public(
+                    "placed",
+                    seat=seat,
+                    upgrade=card.front,
+                    row=action.row,
+                    col=action.col,
+                    paid=cost,
+                    earned=gain,
+                )
+            ]
+        if isinstance(action, PlaceWall):
+            room = grid.room(action.row, action.col)
+            edge = grid.edge_of_side(room, action.side)
+            assert edge is not None
+            cost = self._wall_cost(sh, back, edge)
+            sh.budget -= cost
+            sh.walls |= 1 << edge
+            return [
+                public(
+                    "wall", seat=seat, row=action.row, col=action.col, side=action.side, paid=cost
+                )
+            ]
+        assert isinstance(action, TakeGadget)
+        cost = gadget_cost(self.board, back.number, action.number)
+        sh.budget -= cost
+        sh.gadgets.append(action.number)
+        sh.gadgets.sort()
+        return [public("gadget", seat=seat, number=action.number, paid=cost)]
+
+    # -- end of a round ---------------------------------------------------------------
+
+    def _full(self, seat: int) -> bool:
+        rules = sheet()
+        return all(
+            kind or room == rules.start or room in self.board.blocked
+            for room, kind in enumerate(self.sheets[seat].rooms)
+        )
+
+    def _missions_met(self, seat: int) -> list[int]:
+        return [
+            slot
+            for slot, index in enumerate(self.missions)
+            if not self.mission_claimed[slot]
+            and mission_met(missions()[index], self.sheets[seat], self.board, sheet(), self.expert)
+        ]
+
+    def _end_of_round(self) -> list[Event]:
+        events: list[Event] = []
+        # Rulebook 003 §End of the Planning Phase: a full lair means one last round.
+        if self.final_round < 0 and any(self._full(s) for s in range(self.n)):
+            self.final_round = self.round + 1
+            events.append(public("last_round_next", round=self.final_round))
+        eligible = [s for s in range(self.n) if self._missions_met(s)]
+        if eligible:
+            self.phase = "missions"
+            self.step = SimultaneousStep(f"missions {self.round}", eligible)
+            return events
+        return events + self._finish_round()
+
+    def _claim(self, choices: Mapping[int, Action]) -> list[Event]:
+        rules = sheet()
+        events: list[Event] = []
+        claimed = set()
+        for seat, action in choices.items():
+            if not isinstance(action, ClaimMission):
+                continue
+            mission = missions()[self.missions[action.slot]]
+            sh = self.sheets[seat]
+            if action.reward == "money":
+                gain = earn(sh, mission.money, rules.earn_cap)
+            else:
+                gain = mission.points
+                sh.mission_points += mission.points
+            sh.missions.append((mission.id, action.reward))
+            claimed.add(action.slot)
+            events.append(
+                public("mission", seat=seat, mission=mission.id, reward=action.reward, gain=gain)
+            )
+        for slot in claimed:
+            self.mission_claimed[slot] = True
+        return events + self._finish_round()
+
+    def _finish_round(self) -> list[Event]:
+        rules = sheet()
+        if (
+            self.round == self.final_round
+            or all(len(deck) <= 1 for deck in self.decks)
+            or self.round >= rules.max_rounds
+        ):
+            return self._end_planning()
+        self.round += 1
+        self.faceup = [deck.pop() for deck in self.decks]
+        self._start_round()
+        return [public("round", round=self.round)]
+
+    # -- exploration -------------------------------------------------------------------
+
+    def explorer_kit(self, seat: int) -> Explorer:
+        sh = self.sheets[seat]
+        agent = agents()[sh.agent] if sh.agent >= 0 and self.board.agents else None
+        held = [(gadgets()[g - 1], self.expert[g - 1] == "E") for g in sh.gadgets]
+        return explorer_kit((sh.stats[0], sh.stats[1], sh.stats[2]), held, agent)
+
+    def lair_of(self, seat: int) -> Lair:
+        rules = sheet()
+        return self.sheets[seat].lair(self.board, rules.grid, rules.start)
+
+    def _end_planning(self) -> list[Event]:
+        rules = sheet()
+        self.phase = "explore"
+        # Agent bonuses, never above the cap (Rulebook 003 §If the chosen card is Training).
+        for sh in self.sheets:
+            if sh.agent >= 0 and self.board.agents:
+                bonus = agents()[sh.agent].bonus
+                sh.stats = [
+                    min(rules.stat_cap, v + b) for v, b in zip(sh.stats, bonus, strict=True)
+                ]
+        reds = sum(1 for deck in self.decks if cards()[deck[-1]].colour == "R")
+        direction = "left" if reds * 2 > len(self.decks) else "right"
+        for owner in range(self.n):
+            if self.n == 2:
+                explorer = 1 - owner
+            elif direction == "left":
+                explorer = (owner + 1) % self.n
+            else:
+                explorer = (owner - 1) % self.n
+            self.explorer_of[owner] = explorer
+        for owner in range(self.n):
+            explorer = self.explorer_of[owner]
+            self.runs[explorer] = Run.begin(
+                self.explorer_kit(explorer), self.lair_of(owner), self.lenient
+            )
+        events = [
+            public(
+                "planning_over",
+                direction=direction,
+                explorer_of=list(self.explorer_of),
+                agents=[agents()[s.agent].id if s.agent >= 0 else None for s in self.sheets],
+            )
+        ]
+        if all(r is None or r.done for r in self.runs):
+            events += self._score()
+        return events
+
+    def owner_explored_by(self, explorer: int) -> int:
+        return self.explorer_of.index(explorer)
+
+    # -- scoring -----------------------------------------------------------------------
+
+    def _score(self) -> list[Event]:
+        """Rulebook 003 §End of the Exploration Phase, §Rewards and Penalties, §Final Score."""
+        n = self.n
+        runs = [r for r in self.runs]
+        assert all(r is not None for r in runs)
+        stolen = [r.stolen_value() for r in runs if r]
+        rooms = [r.rooms for r in runs if r]
+        sentries = [r.sentries for r in runs if r]
+        traps_in = [0] * n
+        remaining = [0] * n
+        walled = [0] * n
+        for owner in range(n):
+            run = self.runs[self.explorer_of[owner]]
+            assert run is not None
+            traps_in[owner] = run.traps
+            lair = run.lair
+            off = set(lair.walled_off_secrets())
+            taken = set(run.stolen)
+            for room in lair.secret_rooms():
+                if room in off:
+                    walled[owner] += lair.secret_value(room)
+                elif room not in taken:
+                    remaining[owner] += lair.secret_value(room)
+        gadget_counts = [gadget_count(sh, self.expert) for sh in self.sheets]
+        trapper = award(traps_in, 10)
+        gadget_lover = [-v for v in award(gadget_counts, 20)]
+        explorer = award(rooms, 5)
+        brutal = award(sentries, 20)
+        budget = [sh.budget for sh in self.sheets]
+        mission_points = [sh.mission_points for sh in self.sheets]
+        total = [
+            remaining[s]
+            + stolen[s]
+            + budget[s]
+            + trapper[s]
+            + gadget_lover[s]
+            + explorer[s]
+            + brutal[s]
+            + mission_points[s]
+            for s in range(n)
+        ]
+        self.results = {
+            "remaining": remaining,
+            "walled_off": walled,
+            "stolen": stolen,
+            "budget": budget,
+            "rooms": rooms,
+            "sentries": sentries,
+            "traps_triggered": traps_in,
+            "gadgets": gadget_counts,
+            "trapper": trapper,
+            "gadget_lover": gadget_lover,
+            "explorer": explorer,
+            "brutal": brutal,
+            "missions": mission_points,
+            "total": total,
+            "ranks": [rank_title(t) for t in total],
+        }
+        self.phase = "over"
+        return [public("final_score", **self.results)]
+
+    # -- what may be known ---------------------------------------------------------------
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        revealed = self.phase in ("explore", "over")
+        obs: dict[str, Any] = {
+            "game": "spyworld",
+            "seat": player,
+            "players": self.n,
+            "phase": self.phase,
+            "round": self.round,
+            "final_round": self.final_round,
+            "board": self.board.id,
+            "board_name": self.board_name,
+            "expert": self.expert,
+            "lenient": self.lenient,
+            "agent_mode": self.agent_mode,
+            "faceup": [self._card_json(cards()[c]) for c in self.faceup],
+            "top_backs": [cards()[d[-1]].back for d in self.decks],
+            "deck_sizes": [len(d) for d in self.decks],
+            "missions": [
+                {"id": missions()[m].id, "claimed": self.mission_claimed[i]}
+                for i, m in enumerate(self.missions)
+            ],
+            "sheets": [
+                sh.to_json(revealed or seat == player) for seat, sh in enumerate(self.sheets)
+            ],
+            "pending": [list(p) for p in self.pending],
+            "last_choices": {str(k): v for k, v in sorted(self.last_choices.items())},
+            "step": self.step.view_for(player) if self.step else None,
+            "acting": list(self.acting_players()) if not self.is_over() else [],
+            "explorer_of": list(self.explorer_of) if revealed else None,
+            "runs": [r.to_json() if r else None for r in self.runs] if revealed else None,
+            "results": self.results,
+        }
+        return obs
+
+    @staticmethod
+    def _card_json(card: Card) -> dict[str, Any]:
+        return {"front": card.front, "points": card.points}
+
+    def determinize(self, player: int, rng: Rng) -> SpyWorldState:
+        """Resample what ``player`` cannot know: deck order below the visible backs, other
+        players' Agent cards (until revealed) and their hidden choices this step."""
+        copy = self.clone()
+        pool = [c for deck in copy.decks for c in deck]
+        rng.shuffle(pool)
+        tops = []
+        for deck in copy.decks:
+            top_back = cards()[deck[-1]].back
+            index = next(i for i, c in enumerate(pool) if cards()[c].back == top_back)
+            tops.append(pool.pop(index))
+        for deck, top in zip(copy.decks, tops, strict=True):
+            size = len(deck)
+            deck[:] = [*[pool.pop() for _ in range(size - 1)], top]
+        if self.phase not in ("explore", "over") and self.agent_mode in ("two", "one"):
+            mine = set(copy.sheets[player].dealt)
+            others = [a for a in range(len(agents())) if a not in mine]
+            rng.shuffle(others)
+            for seat, sh in enumerate(copy.sheets):
+                if seat == player:
+                    continue
+                count = len(sh.dealt)
+                sh.dealt = [others.pop() for _ in range(count)]
+                if sh.agent >= 0:
+                    sh.agent = rng.choice(sh.dealt)
+        if self.phase not in ("explore", "over") and self.agent_mode == "free":
+            for seat, sh in enumerate(copy.sheets):
+                if seat != player and sh.agent >= 0:
+                    sh.agent = rng.below(len(agents()))
+        if copy.step is not None:
+            for seat in copy.step.seats:
+                if seat != player and copy.step.has_chosen(seat):
+                    copy.step.replace_hidden(seat, rng.choice(copy._step_options(seat)))
+        return copy
+
+    def _step_options(self, seat: int) -> list[Action]:
+        """Legal choices of a seat in the open step, whether or not it has chosen."""
+        step = self.step
+        assert step is not None
+        self.step = SimultaneousStep(step.name, step.seats)
+        try:
+            return self.legal_actions(seat)
+        finally:
+            self.step = step
+
+    # -- copies ------------------------------------------------------------------------
+
+    def clone(self) -> SpyWorldState:
+        copy = SpyWorldState.__new__(SpyWorldState)
+        copy._game = self._game
+        copy._rng = self._rng.clone()
+        copy.n = self.n
+        copy.board = self.board
+        copy.board_name = self.board_name
+        copy.expert = self.expert
+        copy.lenient = self.lenient
+        copy.agent_mode = self.agent_mode
+        copy.sheets = [sh.clone() for sh in self.sheets]
+        copy.decks = [list(d) for d in self.decks]
+        copy.faceup = list(self.faceup)
+        copy.missions = list(self.missions)
+        copy.mission_claimed = list(self.mission_claimed)
+        copy.round = self.round
+        copy.final_round = self.final_round
+        copy.pending = [list(p) for p in self.pending]
+        copy.last_choices = dict(self.last_choices)
+        copy.runs = [r.clone() if r else None for r in self.runs]
+        copy.explorer_of = list(self.explorer_of)
+        copy.results = self.results
+        copy.step = self.step.clone() if self.step else None
+        copy.phase = self.phase
+        return copy
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "rng": self._rng.state,
+            "phase": self.phase,
+            "round": self.round,
+            "final_round": self.final_round,
+            "board": self.board.id,
+            "decks": [list(d) for d in self.decks],
+            "faceup": list(self.faceup),
+            "missions": list(self.missions),
+            "mission_claimed": list(self.mission_claimed),
+            "sheets": [sh.to_json(True) for sh in self.sheets],
+            "pending": [list(p) for p in self.pending],
+            "step": self.step.snapshot() if self.step else None,
+            "explorer_of": list(self.explorer_of),
+            "runs": [r.to_json() if r else None for r in self.runs],
+            "results": self.results,
+        }
+
+    # -- tables for tests and tools ----------------------------------------------------
+
+    @classmethod
+    def arranged(
+        cls,
+        game: SpyWorldGame,
+        players: int = 2,
+        board: LairBoard | None = None,
+        *,
+        faceup: list[int] | None = None,
+        tops: list[int] | None = None,
+        sheets: list[PlayerSheet] | None = None,
+        seed: int = 0,
+        expert: str = "NNNNN",
+        lenient: bool = False,
+    ) -> SpyWorldState:
+        """A table set up as described, in the planning round's choice step.
+
+        ``faceup`` are card indices for the three face-up cards; ``tops`` card indices to put
+        on top of each deck (their backs point at the row/column/number); ``sheets`` replace
+        the players' game sheets. Agents are skipped (each seat may set ``sheet.agent``).
+        """
+        from .components import lairs
+
+        board = board or lairs()["polar_base"]
+        state = cls(game, players, board, seed, expert, frozenset(), lenient)
+        state.step = None
+        if faceup is not None:
+            for slot, index in enumerate(faceup):
+                for deck in state.decks:
+                    if index in deck:
+                        deck.remove(index)
+                state.faceup[slot] = index
+        if tops is not None:
+            for slot, index in enumerate(tops):
+                for deck in state.decks:
+                    if index in deck:
+                        deck.remove(index)
+                if index in state.faceup:
+                    raise ValueError("a card cannot be face up and on a deck")
+                state.decks[slot].append(index)
+        if sheets is not None:
+            state.sheets = sheets
+        state._start_round()
+        return state
+
+    def start_exploration(self) -> list[Event]:
+        """End planning now (for tests and tools): bonuses, passing lairs, runs begin."""
+        self.step = None
+        return self._end_planning()
+
+
+def blank_sheet(budget: int = 10) -> PlayerSheet:
+    return PlayerSheet([""] * STANDARD.size, budget=budget)
+
+
+__all__ = ["RANKS", "SpyWorldState", "award", "blank_sheet", "rank_title"]

@@ -1,0 +1,113 @@
+"""The exploration solver is exact: it matches brute force over every walk."""
+
+from __future__ import annotations
+
+import random
+
+from topsecret.games.spyworld.actions import Stop, Undo
+from topsecret.games.spyworld.bots import actions_for_plan
+from topsecret.games.spyworld.components import UPGRADES, agents, gadgets, lairs, sheet
+from topsecret.games.spyworld.explorer import Explorer, explorer_kit
+from topsecret.games.spyworld.exploring import Run
+from topsecret.games.spyworld.lair import Lair, load_lair_sheet
+from topsecret.games.spyworld.solver import solve
+
+from .helpers import lair_from, plain
+
+
+def brute_force(lair: Lair, explorer: Explorer) -> tuple[int, int, int]:
+    """The best (value, sentries, rooms) over every sequence of legal exploration actions."""
+    best = (0, 0, 1)
+
+    def walk(run: Run) -> None:
+        nonlocal best
+        best = max(best, (run.stolen_value(), run.sentries, run.rooms))
+        for action in run.legal():
+            if isinstance(action, (Stop, Undo)):
+                continue
+            nxt = run.clone()
+            nxt.apply(action)
+            walk(nxt)
+
+    walk(Run.begin(explorer, lair))
+    return best
+
+
+def random_lair(rng: random.Random, board_id: str, fill: float = 0.9) -> Lair:
+    s = sheet()
+    board = lairs()[board_id]
+    rooms = [
+        rng.choice(UPGRADES)
+        if r != s.start and r not in board.blocked and rng.random() < fill
+        else ""
+        for r in range(s.grid.size)
+    ]
+    walls = 0
+    for _ in range(rng.randint(0, 8)):
+        edge = rng.randrange(s.grid.edge_count)
+        if s.start not in s.grid.edge_rooms(edge):
+            walls |= 1 << edge
+    return Lair(board, tuple(rooms), walls, s.grid, s.start)
+
+
+def executes(lair: Lair, explorer: Explorer) -> tuple[int, int, int]:
+    """Walk the solver's plan with the game's own exploration rules."""
+    plan = solve(lair, explorer)
+    run = Run.begin(explorer, lair)
+    for action in actions_for_plan(plan, lair):
+        if run.done:
+            break
+        assert action in run.legal(), (action, run.legal())
+        run.apply(action)
+    assert (run.stolen_value(), run.sentries, run.rooms) == plan.key
+    return plan.key
+
+
+def test_solver_matches_brute_force_on_small_budgets() -> None:
+    """Exact, not greedy: 30 random lairs and small explorers, every walk enumerated."""
+    rng = random.Random(7)
+    for case in range(30):
+        board = list(lairs())[case % 4]
+        lair = random_lair(rng, board)
+        held = [(g, rng.random() < 0.5) for g in gadgets() if rng.random() < 0.25]
+        agent = rng.choice(agents()) if lairs()[board].agents and rng.random() < 0.5 else None
+        stats = (rng.randint(2, 4), rng.randint(0, 6), rng.randint(0, 6))
+        explorer = explorer_kit(stats, held, agent)
+        assert executes(lair, explorer) == brute_force(lair, explorer), case
+
+
+def test_solver_prefers_value_then_sentries_then_rooms() -> None:
+    """The objective order: value stolen, then Sentries neutralised, then rooms."""
+    lair = lair_from("superyacht", {(4, 3): "guard_dog", (5, 2): "secret1", (5, 4): "guard_dog"})
+    assert solve(lair, plain(2, 0, 2)).key == (10, 0, 3)  # a Secret beats a Sentry
+    # north past the Guard Dog, west, south onto the Secret: 3 Movement, 4 rooms
+    assert solve(lair, plain(3, 0, 2)).key == (10, 1, 4)
+    assert solve(lair, plain(3, 0, 1)).key == (10, 0, 4)  # no Combat for the dog
+
+
+def test_worked_example_could_have_stolen_more() -> None:
+    """000 worked example: "Fred could have stolen 10 more. Do you see how?" The solver
+    answers that question for a finished exploration."""
+    from topsecret.games.spyworld.actions import Move
+
+    lair = lair_from(
+        "superyacht",
+        {(4, 3): "guard_dog", (3, 3): "secret1", (5, 4): "secret1", (5, 5): "secret1"},
+    )
+    fred = Run.begin(plain(3, 0, 2), lair)
+    fred.apply(Move("north"))  # past the Guard Dog: 1 Movement + 2 Combat
+    fred.apply(Move("north"))
+    assert fred.stolen_value() == 10
+    best = solve(lair, plain(3, 0, 2))
+    assert best.value - fred.stolen_value() == 10  # east twice: two Secrets
+    assert [step.direction for step in best.steps][:2] == ["east", "east"]
+
+
+def test_lair_sheet_round_trip(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A finished lair written as a lair sheet reads back identically."""
+    rng = random.Random(3)
+    lair = random_lair(rng, "moon_base")
+    path = tmp_path / "lair.toml"
+    path.write_text(lair.to_toml({"movement": 8, "stealth": 6, "combat": 4}))
+    again, explorer = load_lair_sheet(path)
+    assert again == lair and explorer["movement"] == 8
