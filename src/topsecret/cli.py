@@ -16,6 +16,7 @@ from .arena.bench import bench_game
 from .arena.simulate import SimulationReport, simulate
 from .bots import bot_names
 from .cli_serve import serve
+from .cli_spyworld import app as spyworld_app
 from .core import ReplayLog, TopSecretError, parse_option_texts, replay
 from .core.actions import ActionFormatError
 from .games import all_games, game_ids, get_game
@@ -265,6 +266,7 @@ def bench_command(
 
 
 app.command("serve")(serve)
+app.add_typer(spyworld_app, name="spyworld", help="SpyWorld tools: the exploration solver.")
 
 
 def main() -> None:

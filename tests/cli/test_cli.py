@@ -198,3 +198,18 @@ def test_serve_says_so_when_the_port_is_taken():
         result = run("serve", "--port", str(port))
     assert result.returncode == 2
     assert "cannot listen" in result.stderr
+
+
+def test_spyworld_solver_is_reachable_from_the_main_command(tmp_path):
+    example = run("spyworld", "example")
+    assert example.returncode == 0, example.stderr
+    lair = tmp_path / "lair.toml"
+    lair.write_text(example.stdout)
+    solved = run("spyworld", "solve", str(lair), "--json")
+    assert solved.returncode == 0, solved.stderr
+    assert json.loads(solved.stdout)
+
+
+def test_games_lists_all_four_games():
+    games = {g["id"] for g in json.loads(run("games", "--json").stdout)}
+    assert games == {"vault", "spyworld", "briefcase", "wink"}
