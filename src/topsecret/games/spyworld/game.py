@@ -6,29 +6,14 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ...core import Action, ActionCodec, InvalidOptions, OptionSpec
+from ...core import Action, ActionCodec, Event, InvalidOptions, OptionSpec
 from ...core.errors import DataFileError
 from ...core.game import Game
 from ...core.options import OptionValue
-from .actions import (
-    Boost,
-    ChooseAgent,
-    ClaimMission,
-    DeclineMissions,
-    Discard,
-    Move,
-    Pass,
-    PlaceUpgrade,
-    PlaceWall,
-    Stop,
-    TakeCards,
-    TakeGadget,
-    Teleport,
-    Undo,
-    make_codec,
-)
-from .components import agents, lair_board, missions
+from .actions import Move, PlaceWall, make_codec
+from .components import lair_board, missions
 from .state import SpyWorldState
+from .text import item_name
 
 if TYPE_CHECKING:
     from ...core import Bot
@@ -138,46 +123,22 @@ class SpyWorldGame(Game):
         return {"heuristic": HeuristicBot}
 
     def describe_action(self, action: Action) -> str:
-        if isinstance(action, ChooseAgent):
-            return f"choose Agent {agents()[action.agent].name}"
-        if isinstance(action, TakeCards):
-            slots = ", ".join(str(s + 1) for s in action.slots)
-            extra = len(action.slots) - 1
-            return f"take card{'s' if extra else ''} {slots}" + (
-                f" ({extra} bonus action{'s' if extra > 1 else ''})" if extra else ""
-            )
-        if isinstance(action, Pass):
-            return "pass (+1)"
-        if isinstance(action, PlaceUpgrade):
-            return f"draw it in row {action.row}, column {action.col}"
-        if isinstance(action, PlaceWall):
-            return f"wall on the {action.side} side of row {action.row}, column {action.col}"
-        if isinstance(action, TakeGadget):
-            from .components import gadgets
+        from .text import describe_action
 
-            return f"take gadget {action.number} ({gadgets()[action.number - 1].name})"
-        if isinstance(action, Discard):
-            return "discard the card (it cannot be used)"
-        if isinstance(action, ClaimMission):
-            return f"claim mission {action.slot + 1} for {action.reward}"
-        if isinstance(action, DeclineMissions):
-            return "claim no mission"
-        if isinstance(action, Move):
-            text = f"move {action.direction}"
-            if action.use:
-                text += f" using item {action.use}"
-            if action.stealth:
-                text += f", {action.stealth} Stealth into the Shark Pool"
-            return text
-        if isinstance(action, Teleport):
-            return f"teleport to row {action.row}, column {action.col}"
-        if isinstance(action, Boost):
-            return f"use item {action.item} for {action.stat}"
-        if isinstance(action, Stop):
-            return "stop exploring"
-        if isinstance(action, Undo):
-            return "undo the last move"
-        return repr(action)
+        return describe_action(action)
+
+    def describe_event(self, event: Event, seat: int | None) -> str | None:
+        from .text import describe_event
+
+        return describe_event(event, seat)
+
+    def view_assets(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """What the browser needs to draw and explain the game: the sheet, board, cards."""
+        from .text import view_assets
+
+        resolved = self.resolve_options(dict(options))
+        board = lair_board(str(resolved["lair"]))
+        return view_assets(board, parse_expert(str(resolved["gadgets"])))
 
     def action_groups(self, actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
         """Shark Pool splits gather under their move; walls under their row."""
@@ -185,7 +146,7 @@ class SpyWorldGame(Game):
         for action in actions:
             if isinstance(action, Move):
                 heading = f"move {action.direction}" + (
-                    f" using item {action.use}" if action.use else ""
+                    f" using {item_name(action.use)}" if action.use else ""
                 )
             elif isinstance(action, PlaceWall):
                 heading = f"wall in row {action.row}"

@@ -8,6 +8,7 @@ from typing import Any
 from .components import NAMES, agents, gadgets, lair_board, missions, sheet
 from .grid import Grid
 from .lair import BLOCKED_CODE, CODES, START_CODE
+from .text import mission_requirement
 
 LEGEND = (
     "La Lasers  Sa Giant Saw  Sh Shark Pool | Do Guard Dog  Gu Guard  Ro Robot | "
@@ -83,20 +84,22 @@ def render_observation(obs: Mapping[str, Any]) -> str:
         cards = []
         for slot, card in enumerate(obs["faceup"]):
             label = NAMES[card["front"]] + (f" +{card['points']}" if card["points"] else "")
-            back = obs["top_backs"][slot]
-            line = "row" if back[0] == "R" else "column"
-            cards.append(f"[{slot + 1}] {label} -> {line} {back[1]} / number {back[1]}")
-        out.append("Cards: " + "   ".join(cards))
+            cards.append(
+                f"[{slot + 1}] {label} (deck back {obs['top_backs'][slot]}): {card['offer']}"
+            )
+        out.append("Cards: " + "\n       ".join(cards))
         ms = []
         for slot, m in enumerate(obs["missions"]):
             mission = next(x for x in missions() if x.id == m["id"])
             state = "claimed" if m["claimed"] else f"{mission.money}$ or {mission.points} pts"
-            ms.append(
-                f"({slot + 1}) {mission.name}: {mission.condition} {mission.amount} - {state}"
-            )
+            ms.append(f"({slot + 1}) {mission.name}: {mission_requirement(mission)} - {state}")
         out.append("Missions: " + "; ".join(ms))
         if obs["last_choices"]:
-            out.append(f"Last round: {obs['last_choices']}")
+            choices = []
+            for who, choice in obs["last_choices"].items():
+                taken = ", ".join(str(s + 1) for s in choice) if choice != "pass" else ""
+                choices.append(f"seat {who} {'took ' + taken if taken else 'passed'}")
+            out.append("Last round: " + "; ".join(choices))
     runs = obs.get("runs") or [None] * obs["players"]
     explorer_of = obs.get("explorer_of")
     for owner, sh in enumerate(obs["sheets"]):

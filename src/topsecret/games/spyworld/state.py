@@ -11,11 +11,13 @@ from .actions import (
     ClaimMission,
     DeclineMissions,
     Discard,
+    Move,
     Pass,
     PlaceUpgrade,
     PlaceWall,
     TakeCards,
     TakeGadget,
+    Teleport,
 )
 from .components import (
     SECRETS,
@@ -30,7 +32,7 @@ from .components import (
     missions,
     sheet,
 )
-from .explorer import Explorer, explorer_kit
+from .explorer import POWER_ITEM, Explorer, explorer_kit
 from .exploring import Run
 from .grid import STANDARD
 from .lair import Lair
@@ -43,6 +45,7 @@ from .sheets import (
     line_cost,
     mission_met,
 )
+from .text import offer_text
 
 if TYPE_CHECKING:
     from .game import SpyWorldGame
@@ -389,7 +392,15 @@ class SpyWorldState(State):
             sh.bonus_used += extra
             self.pending[seat] = list(action.slots)
             self.last_choices[seat] = list(action.slots)
-            events.append(public("took", seat=seat, slots=list(action.slots), bonus_cost=cost))
+            events.append(
+                public(
+                    "took",
+                    seat=seat,
+                    slots=list(action.slots),
+                    cards=[self.card_in(s).front for s in action.slots],
+                    bonus_cost=cost,
+                )
+            )
         for seat in range(self.n):
             events += self._advance(seat)
         self.phase = "resolve"
@@ -406,7 +417,9 @@ class SpyWorldState(State):
             card = self.card_in(slot)
             price = self.top_back(slot).number
             if price > sh.budget:
-                events.append(public("training_unpaid", seat=seat, slot=slot))
+                events.append(
+                    public("training_unpaid", seat=seat, slot=slot, stat=card.front, price=price)
+                )
                 continue
             sh.budget -= price
             index = STATS.index(card.front)
@@ -428,7 +441,24 @@ class SpyWorldState(State):
             run = self.runs[player]
             assert run is not None
             info = run.apply(action)
-            events = [public("explored", seat=player, action=action.to_json(), **info)]
+            item_number = getattr(action, "use", 0) or getattr(action, "item", 0)
+            if isinstance(action, Teleport):
+                item_number = POWER_ITEM
+            if item_number and (item := run.explorer.item(item_number)) is not None:
+                # The log names the gadget, or the Agent whose power it is.
+                info["item"] = item.name + ("'s power" if item_number == POWER_ITEM else "")
+            if info.get("new") and info.get("content") in SECRETS:
+                info["value"] = run.lair.secret_value(run.pos)
+            events = [
+                public(
+                    "explored",
+                    seat=player,
+                    owner=self.owner_explored_by(player),
+                    action=action.to_json(),
+                    done=run.done,
+                    **info,
+                )
+            ]
             if all(r is None or r.done for r in self.runs):
                 events += self._score()
             return events
@@ -447,7 +477,7 @@ class SpyWorldState(State):
         card = self.card_in(slot)
         back = self.top_back(slot)
         if isinstance(action, Discard):
-            return [public("discarded", seat=seat, slot=slot)]
+            return [public("discarded", seat=seat, slot=slot, card=card.front)]
         if isinstance(action, PlaceUpgrade):
             room = grid.room(action.row, action.col)
             gain = 0
@@ -683,7 +713,13 @@ class SpyWorldState(State):
             "expert": self.expert,
             "lenient": self.lenient,
             "agent_mode": self.agent_mode,
-            "faceup": [self._card_json(cards()[c]) for c in self.faceup],
+            "faceup": [
+                {
+                    **self._card_json(cards()[c]),
+                    "offer": offer_text(cards()[c], self.top_back(slot), self.board),
+                }
+                for slot, c in enumerate(self.faceup)
+            ],
             "top_backs": [cards()[d[-1]].back for d in self.decks],
             "deck_sizes": [len(d) for d in self.decks],
             "missions": [
@@ -700,8 +736,69 @@ class SpyWorldState(State):
             "explorer_of": list(self.explorer_of) if revealed else None,
             "runs": [r.to_json() if r else None for r in self.runs] if revealed else None,
             "results": self.results,
+            "costs": self.costs_for(player) if player is not None else [],
         }
         return obs
+
+    def costs_for(self, seat: int) -> list[dict[str, Any]]:
+        """What each legal action of a seat costs or earns, so no view recomputes a rule.
+
+        Planning: ``cost`` taken from the budget now, ``earn`` added to it (``points`` for a
+        mission's end-of-game reward). Exploration: ``to`` the room a move enters and
+        ``pays`` its Movement, Stealth and Combat.
+        """
+        rules = sheet()
+        sh = self.sheets[seat]
+        out: list[dict[str, Any]] = []
+        for action in self.legal_actions(seat):
+            entry: dict[str, Any] = {"action": action.to_json()}
+            if isinstance(action, Move):
+                run = self.runs[seat]
+                assert run is not None
+                paid = run.move_costs(action)
+                assert not isinstance(paid, IllegalAction)
+                target, m, st, c, _drills = paid
+                entry["to"] = list(rules.grid.row_col(target))
+                entry["pays"] = [m, st, c]
+            elif isinstance(action, Pass):
+                entry["earn"] = max(0, min(rules.pass_reward, rules.earn_cap - sh.earned))
+            elif isinstance(action, TakeCards):
+                entry["bonus_cost"] = self._bonus_cost(seat, len(action.slots) - 1)
+                entry["training_cost"] = sum(
+                    self.top_back(slot).number
+                    for slot in action.slots
+                    if self.card_in(slot).front in TRAINING
+                )
+                entry["cost"] = entry["bonus_cost"] + entry["training_cost"]
+            elif isinstance(action, (PlaceUpgrade, PlaceWall, TakeGadget)):
+                entry.update(self._placement_price(seat, action))
+            elif isinstance(action, ClaimMission):
+                mission = missions()[self.missions[action.slot]]
+                if action.reward == "money":
+                    entry["earn"] = max(0, min(mission.money, rules.earn_cap - sh.earned))
+                else:
+                    entry["points"] = mission.points
+            out.append(entry)
+        return out
+
+    def _placement_price(self, seat: int, action: Action) -> dict[str, int]:
+        rules = sheet()
+        slot = self.pending[seat][0]
+        card = self.card_in(slot)
+        back = self.top_back(slot)
+        sh = self.sheets[seat]
+        if isinstance(action, PlaceUpgrade):
+            earned = 0
+            if card.front in SECRETS:
+                earned = max(0, min(self.board.secrets[card.front].now, rules.earn_cap - sh.earned))
+            return {"cost": line_cost(self.board, back, action.row, action.col), "earn": earned}
+        if isinstance(action, PlaceWall):
+            room = rules.grid.room(action.row, action.col)
+            edge = rules.grid.edge_of_side(room, action.side)
+            assert edge is not None
+            return {"cost": self._wall_cost(sh, back, edge)}
+        assert isinstance(action, TakeGadget)
+        return {"cost": gadget_cost(self.board, back.number, action.number)}
 
     @staticmethod
     def _card_json(card: Card) -> dict[str, Any]:

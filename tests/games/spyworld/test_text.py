@@ -1,0 +1,224 @@
+"""SpyWorld in words: every log line readable, labels with the names on the cards, and the
+costs a view shows taken from the engine (Rulebook 003 §If the chosen card is ...)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from topsecret.bots import make_bot
+from topsecret.core import Event, SeatView
+from topsecret.games.spyworld import GAME
+from topsecret.games.spyworld.actions import (
+    Boost,
+    ChooseAgent,
+    ClaimMission,
+    Move,
+    PlaceUpgrade,
+    PlaceWall,
+    TakeCards,
+    TakeGadget,
+    Teleport,
+)
+from topsecret.games.spyworld.components import agents, gadgets, missions
+from topsecret.games.spyworld.state import SpyWorldState
+
+from .helpers import table
+
+#: Every kind of event a SpyWorld table emits, the engine's simultaneous steps included.
+EVENT_KINDS = {
+    "chosen",
+    "my_choice",
+    "agents_chosen",
+    "agent",
+    "passed",
+    "took",
+    "training_unpaid",
+    "trained",
+    "placed",
+    "wall",
+    "gadget",
+    "discarded",
+    "last_round_next",
+    "mission",
+    "round",
+    "planning_over",
+    "explored",
+    "final_score",
+}
+
+#: Seeded bot games that between them emit every kind above (found by playing seeds).
+GAMES = (
+    (22, "polar_base", 3, "heuristic", False),
+    (34, "polar_base", 3, "heuristic", False),
+    (0, "polar_base", 3, "mixed", True),
+    (1, "superyacht", 2, "mixed", False),
+    (2, "jungle_temple", 4, "mixed", True),
+    (4, "polar_base", 5, "mixed", True),
+)
+
+
+@cache
+def played_events() -> tuple[tuple[int, Event], ...]:
+    """(players, event) for every event of the seeded games, in order."""
+    out: list[tuple[int, Event]] = []
+    for seed, lair, players, bots, lenient in GAMES:
+        state = GAME.new_state(players, {"lair": lair, "lenient": lenient}, seed)
+        names = [
+            bots if bots != "mixed" else ("heuristic", "random")[s % 2] for s in range(players)
+        ]
+        seated = [make_bot(GAME, name, seed * 10 + s) for s, name in enumerate(names)]
+        views = [SeatView(state, s) for s in range(players)]
+        while not state.is_over():
+            for seat in state.acting_players():
+                if state.is_over() or seat not in state.acting_players():
+                    continue
+                events = state.apply(seat, seated[seat].choose(views[seat]))
+                out += [(players, e) for e in events]
+    return tuple(out)
+
+
+def readable(text: str) -> bool:
+    return "=" not in text and "{" not in text and "'" + "type" not in text and "_" not in text
+
+
+def test_every_event_kind_appears_in_the_seeded_games() -> None:
+    assert {e.kind for _, e in played_events()} == EVENT_KINDS
+
+
+def test_every_event_reads_as_a_sentence_for_each_seat_that_sees_it() -> None:
+    """Given every event of the seeded games, when each seat and a spectator read the log,
+    then every line they see is plain English: no key=value pairs, dicts or ids."""
+    described: set[str] = set()
+    for players, event in played_events():
+        for viewer in [None, *range(players)]:
+            if not event.visible_to(viewer):
+                continue
+            text = GAME.describe_event(event, viewer)
+            if text is None:
+                continue
+            assert readable(text), (event, text)
+            assert text[0].isupper(), text
+            described.add(event.kind)
+    assert described == EVENT_KINDS
+
+
+def test_the_reader_is_you_and_the_others_are_seats() -> None:
+    took = next(e for _, e in played_events() if e.kind == "took" and e.data["seat"] == 1)
+    assert str(GAME.describe_event(took, 1)).startswith("You take card")
+    assert str(GAME.describe_event(took, 0)).startswith("Seat 1 takes card")
+    assert str(GAME.describe_event(took, None)).startswith("Seat 1 takes card")
+
+
+def test_private_events_are_described_only_for_the_seat_that_sees_them() -> None:
+    """Rulebook 003 §Setup: each player secretly chooses an Agent; the hidden choice of a
+    simultaneous step is only echoed to its own seat."""
+    private = [(n, e) for n, e in played_events() if e.audience is not None]
+    assert {e.kind for _, e in private} == {"agent", "my_choice"}
+    for players, event in private:
+        (owner,) = event.audience or ()
+        assert GAME.describe_event(event, owner) is not None
+        assert GAME.describe_event(event, None) is None
+        for other in range(players):
+            if other != owner:
+                assert GAME.describe_event(event, other) is None
+    agent = next(e for _, e in private if e.kind == "agent")
+    name = next(a.name for a in agents() if a.id == agent.data["agent"])
+    assert name in str(GAME.describe_event(agent, agent.data["seat"]))
+
+
+def test_your_own_hidden_choice_is_echoed_and_the_others_only_have_chosen() -> None:
+    state = table(["secret1", "wall", "movement"], ["R1", "R2", "R3"])
+    events = state.apply(0, TakeCards((1,)))
+    lines = [GAME.describe_event(e, 0) for e in events if e.visible_to(0)]
+    assert [x for x in lines if x] == ["You chose: take card 2 (hidden until everyone has chosen)"]
+    seen_by_other = [GAME.describe_event(e, 1) for e in events if e.visible_to(1)]
+    assert seen_by_other == ["Seat 0 has made a choice for round 1"]
+
+
+def test_exploration_lines_say_where_what_and_the_price() -> None:
+    explored = [e for _, e in played_events() if e.kind == "explored" and "room" in e.data]
+    secret = next(e for e in explored if e.data["new"] and "value" in e.data)
+    text = str(GAME.describe_event(secret, secret.data["seat"]))
+    assert text.startswith("You enter row") and "Secret worth" in text and "Movement" in text
+    teleport = next(e for _, e in played_events() if e.kind == "explored" and "teleport" in e.data)
+    assert "Swift's power" in str(GAME.describe_event(teleport, None))
+
+
+@pytest.mark.parametrize(
+    ("action", "words"),
+    [
+        (TakeGadget(4), "Laser Drill"),
+        (Move("north", use=2), "Stun Gun"),
+        (Move("north", use=6), "Agent's power"),
+        (Boost(3, "movement"), "Adrenaline Shot for Movement"),
+        (Boost(6, "stealth"), "Agent's power for Stealth"),
+        (Teleport(2, 3), "Agent's power"),
+        (ChooseAgent(0), agents()[0].text),
+        (ClaimMission(0, "points"), "points at the end"),
+    ],
+)
+def test_labels_use_the_names_printed_on_the_cards(action: object, words: str) -> None:
+    label = GAME.describe_action(action)  # type: ignore[arg-type]
+    assert words in label and "item" not in label
+
+
+def test_planning_costs_come_with_the_observation() -> None:
+    """Rulebook 003 §If the chosen card is a Lair Upgrade: 2 per row moved (Polar Base);
+    §Secrets and Budget: a Secret earns its 'now' value when drawn."""
+    state = table(["secret2", "wall", "gadget"], ["R2", "B4", "R3"])
+    state.apply(0, TakeCards((0, 1, 2)))
+    state.apply(1, TakeCards((0,)))
+    costs = {
+        (c["action"]["row"], c["action"]["col"]): c
+        for c in state.observation(0)["costs"]
+        if c["action"]["type"] == "place_upgrade"
+    }
+    assert costs[(2, 1)] == {"action": PlaceUpgrade(2, 1).to_json(), "cost": 0, "earn": 3}
+    assert costs[(4, 5)]["cost"] == 4
+    assert state.observation(1)["costs"][0]["action"]["type"] == "place_upgrade"
+    assert state.observation(None)["costs"] == []
+    state.apply(0, PlaceUpgrade(2, 2))
+    walls = [c for c in state.observation(0)["costs"] if c["action"]["type"] == "place_wall"]
+    assert {"action": PlaceWall(1, 4, "south").to_json(), "cost": 0} in walls
+    assert {"action": PlaceWall(1, 1, "east").to_json(), "cost": 4} in walls  # column 2 is nearer
+    state.apply(0, PlaceWall(1, 4, "south"))
+    gadget = [c for c in state.observation(0)["costs"] if c["action"]["type"] == "take_gadget"]
+    assert {"action": TakeGadget(3).to_json(), "cost": 0} in gadget
+    assert {"action": TakeGadget(2).to_json(), "cost": 2} in gadget
+
+
+def test_a_card_on_offer_says_what_taking_it_does() -> None:
+    state = table(["guard", "stealth", "gadget"], ["B3", "R4", "R2"])
+    offers = [c["offer"] for c in state.observation(0)["faceup"]]
+    assert offers[0] == "draw Guard in an empty room of column 3 (2 per row or column moved)"
+    assert offers[1].startswith("pay 4 for +")
+    assert offers[2].startswith(f"take gadget 2, {gadgets()[1].name}, for free")
+    take = next(
+        c for c in state.observation(0)["costs"] if c["action"] == TakeCards((1,)).to_json()
+    )
+    assert take["cost"] == take["training_cost"] == 4 and take["bonus_cost"] == 0
+
+
+def test_exploration_moves_carry_the_room_and_the_price() -> None:
+    """Rulebook 003 §Lair Exploration Phase: entering a room costs 1 Movement."""
+    state = GAME.new_state(2, {"lair": "superyacht"}, 3)
+    assert isinstance(state, SpyWorldState)
+    state.sheets[0].stats = [5, 5, 5]
+    state.start_exploration()
+    moves = [c for c in state.observation(0)["costs"] if c["action"]["type"] == "move"]
+    assert moves and all(c["pays"][0] >= 1 and len(c["to"]) == 2 for c in moves)
+    north = next(c for c in moves if c["action"]["direction"] == "north")
+    assert north["to"] == [4, 3]
+
+
+def test_view_assets_explain_the_board_and_the_cards() -> None:
+    assets = GAME.view_assets(2, {"lair": "polar_base", "gadgets": "NNENN"})
+    assert assets["start"] == [5, 3] and [4, 3] in assets["entryway"]
+    assert (
+        assets["gadgets"][2]["side"] == "expert" and assets["gadgets"][3]["name"] == "Laser Drill"
+    )
+    some = missions()[0]
+    assert assets["missions"][some.id]["requires"].startswith("at least")
+    assert assets["secrets"]["secret3"] == {"now": 4, "end": 30}
