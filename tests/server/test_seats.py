@@ -258,3 +258,28 @@ def test_a_bot_that_breaks_does_not_stall_the_table(sqlite_server: Any, monkeypa
         await ann.close()
 
     asyncio.run(scenario())
+
+
+def test_a_replay_step_carries_the_games_own_sentences(sqlite_server: Any) -> None:
+    """The replay page reads its log like a live table: each event worded by the game."""
+    created = create_table(
+        sqlite_server.http,
+        game="spyworld",
+        players=2,
+        seats=["random", "random"],
+        settings={"bot_delay": 0},
+    )
+    table_id = created["table"]["id"]
+    deadline = time.monotonic() + 30
+    while httpx.get(f"{sqlite_server.http}/api/tables/{table_id}").json()["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    # Steps 1-2 choose the Agents, 3-4 the first round's cards: step 4 reveals what was taken.
+    step = httpx.get(f"{sqlite_server.http}/api/tables/{table_id}/replay/4?seat=0").json()
+    texts = [e["text"] for e in step["events"] if not e.get("quiet")]
+    assert texts and all(isinstance(t, str) and "=" not in t and "{" not in t for t in texts)
+    assert any(
+        t.startswith(("You take", "You pass", "Seat 1 takes", "Seat 1 passes")) for t in texts
+    )
+    spectator = httpx.get(f"{sqlite_server.http}/api/tables/{table_id}/replay/4").json()
+    assert all("You " not in e.get("text", "") for e in spectator["events"])

@@ -35,7 +35,7 @@ from .messages import (
     PongFrame,
     SeatTicket,
 )
-from .tables import Connection, TableError, error_frame
+from .tables import Connection, TableError, error_frame, event_json
 
 log = logging.getLogger("topsecret.server")
 
@@ -148,7 +148,7 @@ def create_app(store: Store) -> FastAPI:
                 happened += state.advance_time(row.time)
             if row.action is not None:
                 happened += state.apply(row.seat, codec.from_json(row.action))
-            events = [e.to_json() for e in happened if e.visible_to(seat)]
+            events = [event_json(game, e, seat) for e in happened if e.visible_to(seat)]
         return {
             "step": step,
             "seat": seat,

@@ -577,16 +577,7 @@ class TableRuntime:
         }
 
     def _event_json(self, seq: int, event: Event, seat: int | None) -> dict[str, Any]:
-        """An event as one seat receives it, with the game's sentence for it if it has one."""
-        out = {"seq": seq, **event.to_json()}
-        describe = getattr(self.game, "describe_event", None)
-        if describe is not None:
-            text = describe(event, seat)
-            if text is None:
-                out["quiet"] = True  # the game says this one is not worth a log line
-            else:
-                out["text"] = str(text)
-        return out
+        return {"seq": seq, **event_json(self.game, event, seat)}
 
     def broadcast(self, events: list[Event], skip: Connection | None = None) -> None:
         """Send every connection its own frame; events filtered by what each seat may see."""
@@ -604,6 +595,22 @@ class TableRuntime:
                 frame = self._frame_for(conn.seat, seen, full=False, shared=shared)
                 by_seat[conn.seat] = frame
             conn.push(frame)
+
+
+def event_json(game: Game, event: Event, seat: int | None) -> dict[str, Any]:
+    """An event as one seat receives it, with the game's sentence for it if it has one.
+
+    Live tables and replays both send events this way, so a log reads the same in both.
+    """
+    out = event.to_json()
+    describe = getattr(game, "describe_event", None)
+    if describe is not None:
+        text = describe(event, seat)
+        if text is None:
+            out["quiet"] = True  # the game says this one is not worth a log line
+        else:
+            out["text"] = str(text)
+    return out
 
 
 def error_frame(exc: Exception, ref: int | None = None) -> str:

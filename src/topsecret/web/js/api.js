@@ -72,7 +72,8 @@ export function seatName(table, seat, you) {
 export function eventText(event, name, players) {
   if (event.text) {
     // Games speak of "seat N"; people see the names at the table instead.
-    return event.text.replace(/\bseat (\d+)\b/g, (whole, n) => (Number(n) < players ? name(Number(n)) : whole));
+    // "Seat 2 takes…" at the start of a sentence is a seat too.
+    return event.text.replace(/\bseat (\d+)\b/gi, (whole, n) => (Number(n) < players ? name(Number(n)) : whole));
   }
   if (event.kind === "chosen") return `${name(event.seat)} has chosen`;
   if (event.kind === "my_choice") return "You made your choice (hidden until all have chosen)";

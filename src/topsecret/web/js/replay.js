@@ -33,7 +33,9 @@ async function show(target) {
   $("step-range").value = step;
   const action = info.actions[step - 1];
   $("step-label").textContent = step === 0 ? `Start (0 / ${info.actions.length})` : `Step ${step} / ${info.actions.length}: ${name(action.seat)} — ${action.label}`;
-  $("step-events").replaceChildren(...data.events.map((e) => h("li", {}, eventText(e, seatLabel, info.players))));
+  // The server words each event as the chosen seat reads it; lines it marks quiet are noise.
+  const lines = data.events.filter((e) => !e.quiet).map((e) => h("li", { class: e.audience ? "private" : "" }, eventText(e, seatLabel, info.players)));
+  $("step-events").replaceChildren(...(lines.length ? lines : [h("li", { class: "muted" }, "Nothing to see from here.")]));
   for (const li of document.querySelectorAll("#all-actions li")) li.classList.toggle("current", Number(li.dataset.step) === step);
 }
 
