@@ -59,15 +59,16 @@ REQUIREMENTS = {
     "budget": "at least {n} in your budget",
 }
 
+#: The lines of the final score sheet: result key, label, and why it is scored.
 FINAL_PARTS = (
-    ("remaining", "Secrets kept"),
-    ("stolen", "Secrets stolen"),
-    ("budget", "budget left"),
-    ("trapper", "Trapper"),
-    ("explorer", "Explorer"),
-    ("brutal", "Brutal"),
-    ("gadget_lover", "Gadget Lover"),
-    ("missions", "missions"),
+    ("remaining", "Secrets kept", "your Secrets nobody stole (walled-off ones do not count)"),
+    ("stolen", "Secrets stolen", "what your Agent stole"),
+    ("budget", "Budget left", "money left at the end of planning"),
+    ("trapper", "Trapper", "+10: most Traps set off in your lair"),
+    ("explorer", "Explorer", "+5: most rooms explored"),
+    ("brutal", "Brutal", "+20: most Sentries neutralised"),
+    ("gadget_lover", "Gadget Lover", "-20: most Gadgets"),
+    ("missions", "Missions", "points from missions"),
 )
 
 
@@ -106,7 +107,11 @@ def offer_text(card: Card, back: Card, board: LairBoard) -> str:
         else:
             other = line_word("B" if back.colour == "R" else "R")
             move = f"{board.upgrade_move_cost} to use {other} {back.number} instead"
-        return f"draw {NAMES[card.front]} in an empty room of {line} ({move})"
+        worth = ""
+        if card.front in board.secrets:
+            value = board.secrets[card.front]
+            worth = f"; earns {value.now} now, worth {value.end} at the end"
+        return f"draw {NAMES[card.front]} in an empty room of {line} ({move}){worth}"
     if card.front == "wall":
         return f"draw a Wall on a side of a room in {line}"
     if card.front in TRAINING:
@@ -284,7 +289,10 @@ def _codec() -> ActionCodec:
 
 
 def _choice_text(action: Mapping[str, Any]) -> str:
-    return describe_action(_codec().from_json(dict(action)))
+    decoded = _codec().from_json(dict(action))
+    if isinstance(decoded, ChooseAgent):
+        return f"Agent {agents()[decoded.agent].name}"  # the next line says what it does
+    return describe_action(decoded)
 
 
 def _planning_over(d: Mapping[str, Any], viewer: int | None) -> str:
@@ -405,9 +413,10 @@ def view_assets(board: LairBoard, expert: str) -> dict[str, Any]:
             }
             for g in gadgets()
         ],
-        "agents": {
-            a.id: {"name": a.name, "bonus": list(a.bonus), "text": a.text} for a in agents()
-        },
+        # In the order of ChooseAgent's index.
+        "agents": [
+            {"id": a.id, "name": a.name, "bonus": list(a.bonus), "text": a.text} for a in agents()
+        ],
         "missions": {
             m.id: {
                 "name": m.name,

@@ -21,18 +21,24 @@ reaches the target total (one deal only if the table says so). Highest total win
     blurb: "Build a villain's lair room by room while training your Agent, then break into an opponent's lair.",
     html: `<h2>SpyWorld in one minute</h2>
 <ul>
-<li><b>Planning</b>: each round three Planning Cards lie face up under the three decks. Everyone chooses at the
-same time: take a card (and pay for it from your budget) or pass to earn money.</li>
-<li>Cards upgrade your 5×5 lair: <b>Walls</b>, <b>Traps</b> (lasers, saw, shark pool), <b>Sentries</b> (dog, guard,
-robot) and <b>Secrets</b>; others train your <b>Agent</b> (movement, stealth, combat) or give gadgets.
-The arrow square is where intruders come in: it cannot be upgraded.</li>
-<li>Missions can be claimed at the end of a round for a reward.</li>
-<li><b>Exploration</b>: your Agent enters an opponent's lair at the arrow. Each room costs 1 movement; Traps and
-Sentries cost stealth, movement or combat; Secrets you reach are stolen. You stop when you can go no further.</li>
-<li>Score money for Secrets stolen and for your own Secrets nobody reached (walled-off ones do not count),
-plus rooms explored, sentries passed and missions. Highest total wins.</li>
+<li><b>Planning</b>: each round three cards lie face up under three decks. Everyone chooses at the same time:
+take a card, or <b>pass</b> for +1 money. Several players may take the same card. Taking a second or third card
+the same round uses a <b>bonus action</b> (five a game, each dearer than the last).</li>
+<li>The <b>back of the deck above</b> a card decides where it goes: a <b style="color:#b3261e">red</b> back is a row,
+a <b style="color:#2855a8">blue</b> back a column, its number which one. Drawing elsewhere costs money (the price is on
+each highlighted room). For Training it is the price, for a Gadget the gadget's number.</li>
+<li>Your lair: <b>Walls</b> block the way, <b>Traps</b> (Lasers, Giant Saw, Shark Pool) and <b>Sentries</b> (Guard Dog,
+Guard, Robot) cost the intruder points, <b>Secrets</b> earn money now and are worth more at the end. The
+<b>START</b> square stays empty; no Shark Pool or Robot in the grey entryway; no Wall on a wavy edge.</li>
+<li><b>Missions</b>: the first to meet one claims it: money now or points at the end.</li>
+<li><b>Exploration</b>: the lairs are passed on, and your Agent (bonus and power added) enters at START. Each room
+costs 1 Movement, Traps and Sentries cost more the first time (see the board's table), Secrets you reach are stolen.
+Gadgets and your Agent's power work once each. You stop when you want or cannot go further.</li>
+<li><b>Score</b>: Secrets left in your lair (walled-off ones do not count) + Secrets stolen + money left + missions;
+Trapper +10 (most Traps set off in your lair), Explorer +5 (most rooms), Brutal +20 (most Sentries), Gadget Lover −20
+(most Gadgets). Ties all get it, unless everyone ties. Richest wins.</li>
 </ul>
-<p>On your sheet: click a highlighted room to draw an upgrade there, a dashed edge to draw a wall.</p>`,
+<p>Only what you may do is clickable: a card's Take button, a highlighted room, a dashed yellow edge for a Wall.</p>`,
   },
   briefcase: {
     blurb: "Six freelance agents, one briefcase: move them, pay them off in secret, bring the briefcase to your HQ.",

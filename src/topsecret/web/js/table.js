@@ -159,6 +159,8 @@ function renderEnd() {
       h("h2", {}, frame.winners.includes(frame.you) ? "You won!" : `${frame.winners.map(name).join(" and ")} won`),
       h("table", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score")),
         order.map(({ score, s }) => h("tr", { class: frame.winners.includes(s) ? "winner" : "" }, h("td", {}, name(s)), h("td", {}, score)))),
+      // A view may add its own score sheet (how each total was made up).
+      view.endSummary ? view.endSummary(frame, { name, assets }) : null,
       h("h3", {}, "How it ended"),
       h("ol", {}, recent.map((e) => h("li", {}, describe(e)))),
       h("p", {},

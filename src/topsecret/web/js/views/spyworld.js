@@ -1,161 +1,644 @@
-// SpyWorld: the three offers, every lair grid with walls and upgrades, the exploration path.
+// SpyWorld: the three offers with their deck backs, the missions, every lair drawn like the game
+// sheet (start square, entryway, walls, icons), your sheet, and the exploration path.
+// Every price and rule text comes from the server (the observation's `costs` and `offer`, the
+// table's assets): this file draws and wires clicks to legal moves, it never recomputes a rule.
 import { h, svg } from "../api.js";
 
-const CELL = 58;
-const ROOM_LOOK = {
-  secret1: ["S1", "secret"], secret2: ["S2", "secret"], secret3: ["S3", "secret"],
-  lasers: ["LASER", "trap"], giant_saw: ["SAW", "trap"], shark_pool: ["SHARK", "trap"],
-  guard_dog: ["DOG", "sentry"], guard: ["GUARD", "sentry"], robot: ["ROBOT", "sentry"],
+const CELL = 64;
+const PAD = 20; // room for the row and column numbers around the grid
+const KIND = {
+  secret1: "secret", secret2: "secret", secret3: "secret",
+  lasers: "trap", giant_saw: "trap", shark_pool: "trap",
+  guard_dog: "sentry", guard: "sentry", robot: "sentry",
+};
+const SHORT = {
+  lasers: "Lasers", giant_saw: "Saw", shark_pool: "Sharks", guard_dog: "Dog", guard: "Guard", robot: "Robot",
+  secret1: "Secret I", secret2: "Secret II", secret3: "Secret III",
 };
 const STATS = ["movement", "stealth", "combat"];
+const STAT_NAMES = ["Movement", "Stealth", "Combat"];
+const PHASES = {
+  agents: "choosing Agents", choose: "planning: choose cards", resolve: "planning: draw what you took",
+  missions: "planning: missions", explore: "exploration", over: "game over",
+};
 
-function pretty(id) {
-  const text = String(id ?? "").replaceAll("_", " ");
-  return text ? text[0].toUpperCase() + text.slice(1) : "";
+// Fallbacks for a page that has no assets yet (they come with the first full frame).
+const DEFAULT_ASSETS = {
+  grid: { rows: 5, cols: 5 }, start: [5, 3], entryway: [], no_walls: [], blocked: [], board: { name: "", number: 0 },
+  costs: {}, secrets: {}, names: {}, gadgets: [], agents: [], missions: {}, stat_cap: 20, earn_cap: 40,
+  bonus_costs: [], final_parts: [],
+};
+
+// Which room the player clicked when several moves lead into it (a Shark Pool split, an item).
+let picking = null;
+let lastArgs = null;
+
+const keyOf = (action) => JSON.stringify(action);
+const same = (a, b) => a[0] === b[0] && a[1] === b[1];
+
+function assetsOf(ctx) {
+  return ctx.assets || DEFAULT_ASSETS;
+}
+
+function nameOf(assets, kind) {
+  return assets.names?.[kind] || SHORT[kind] || kind;
 }
 
 function legalOf(frame, type) {
   return frame.legal.filter((m) => m.action.type === type);
 }
 
-function lairSvg(frame, ctx, owner, big) {
-  const obs = frame.observation;
-  const sheet = obs.sheets[owner];
-  const size = Math.round(Math.sqrt(sheet.rooms.length));
-  const rows = size;
-  const cols = size;
-  const px = CELL * cols;
-  const parts = [`<svg viewBox="-6 -6 ${px + 12} ${px + 12}" class="lair${big ? " big" : ""}" role="img" aria-label="Lair of seat ${owner}">`];
-  const mine = owner === frame.you && !ctx.replay;
-  const upgrades = mine ? legalOf(frame, "place_upgrade") : [];
-  const walls = mine ? legalOf(frame, "place_wall") : [];
-  sheet.rooms.forEach((room, i) => {
-    const r = Math.floor(i / cols);
-    const c = i % cols;
-    const [label, kind] = ROOM_LOOK[room] || [room ? pretty(room).slice(0, 6).toUpperCase() : "", room ? "other" : "empty"];
-    const target = upgrades.some((m) => m.action.row === r + 1 && m.action.col === c + 1);
-    parts.push(`<g class="room ${kind}${target ? " target" : ""}" data-row="${r + 1}" data-col="${c + 1}">
-      <rect x="${c * CELL}" y="${r * CELL}" width="${CELL}" height="${CELL}"/>
-      <text x="${c * CELL + CELL / 2}" y="${r * CELL + CELL / 2 + 5}">${label}</text></g>`);
-  });
+/** The server's price for each legal move, by action. */
+function pricesOf(frame) {
+  const out = new Map();
+  for (const entry of frame.observation.costs || []) out.set(keyOf(entry.action), entry);
+  return out;
+}
+
+function canAct(frame, ctx) {
+  return frame.you !== null && !ctx.replay && !ctx.readOnly;
+}
+
+// -- icons, drawn centred on (x, y) in a box of size s -----------------------------------------
+
+function icon(kind, x, y, s) {
+  const k = s / 28;
+  const at = (dx, dy) => `${x + dx * k},${y + dy * k}`;
+  switch (kind) {
+    case "lasers":
+      return `<g class="ic lasers"><rect x="${x - 13 * k}" y="${y - 12 * k}" width="${4 * k}" height="${24 * k}"/>
+        <rect x="${x + 9 * k}" y="${y - 12 * k}" width="${4 * k}" height="${24 * k}"/>
+        <path d="M${at(-9, -8)} L${at(9, 2)} M${at(-9, -2)} L${at(9, 8)} M${at(-9, 4)} L${at(9, -6)}"/></g>`;
+    case "giant_saw": {
+      const teeth = [];
+      for (let i = 0; i < 16; i++) {
+        const r = i % 2 ? 8 : 13;
+        const a = (Math.PI * 2 * i) / 16;
+        teeth.push(at(Math.cos(a) * r, Math.sin(a) * r));
+      }
+      return `<g class="ic saw"><polygon points="${teeth.join(" ")}"/><circle cx="${x}" cy="${y}" r="${3 * k}"/></g>`;
+    }
+    case "shark_pool":
+      return `<g class="ic shark"><path class="fin" d="M${at(-6, 4)} L${at(2, -12)} Q${at(4, -2)} ${at(8, 4)} Z"/>
+        <path class="wave" d="M${at(-13, 6)} q${3 * k},${-4 * k} ${6.5 * k},0 t${6.5 * k},0 t${6.5 * k},0 t${6.5 * k},0"/>
+        <path class="wave" d="M${at(-13, 11)} q${3 * k},${-4 * k} ${6.5 * k},0 t${6.5 * k},0 t${6.5 * k},0 t${6.5 * k},0"/></g>`;
+    case "guard_dog":
+      return `<g class="ic dog"><ellipse cx="${x}" cy="${y + 5 * k}" rx="${7 * k}" ry="${6 * k}"/>
+        <circle cx="${x - 9 * k}" cy="${y - 3 * k}" r="${3 * k}"/><circle cx="${x - 3.5 * k}" cy="${y - 9 * k}" r="${3 * k}"/>
+        <circle cx="${x + 3.5 * k}" cy="${y - 9 * k}" r="${3 * k}"/><circle cx="${x + 9 * k}" cy="${y - 3 * k}" r="${3 * k}"/></g>`;
+    case "guard":
+      return `<g class="ic guard"><circle cx="${x}" cy="${y - 6 * k}" r="${5.5 * k}"/>
+        <rect x="${x - 7 * k}" y="${y - 13 * k}" width="${14 * k}" height="${3.5 * k}" rx="${1 * k}"/>
+        <path d="M${at(-11, 13)} Q${at(-11, 1)} ${at(0, 1)} Q${at(11, 1)} ${at(11, 13)} Z"/></g>`;
+    case "robot":
+      return `<g class="ic robot"><line x1="${x}" y1="${y - 13 * k}" x2="${x}" y2="${y - 8 * k}"/>
+        <circle cx="${x}" cy="${y - 13 * k}" r="${2 * k}"/>
+        <rect x="${x - 10 * k}" y="${y - 8 * k}" width="${20 * k}" height="${17 * k}" rx="${3 * k}"/>
+        <circle class="eye" cx="${x - 4.5 * k}" cy="${y - 1 * k}" r="${2.5 * k}"/><circle class="eye" cx="${x + 4.5 * k}" cy="${y - 1 * k}" r="${2.5 * k}"/>
+        <rect class="eye" x="${x - 5 * k}" y="${y + 4 * k}" width="${10 * k}" height="${2 * k}"/></g>`;
+    case "secret1":
+    case "secret2":
+    case "secret3": {
+      const numeral = { secret1: "I", secret2: "II", secret3: "III" }[kind];
+      return `<g class="ic secret"><path d="M${at(-12, -8)} h${8 * k} l${2 * k},${3 * k} h${14 * k} v${17 * k} h${-24 * k} Z"/>
+        <text x="${x}" y="${y + 7 * k}" font-size="${10 * k}">${numeral}</text></g>`;
+    }
+    case "start":
+      return `<g class="ic start-arrow"><path d="M${at(0, -13)} L${at(10, 0)} L${at(4, 0)} L${at(4, 12)} L${at(-4, 12)} L${at(-4, 0)} L${at(-10, 0)} Z"/></g>`;
+    case "wall":
+      return `<g class="ic wall-card"><rect x="${x - 13 * k}" y="${y - 4 * k}" width="${26 * k}" height="${8 * k}"/></g>`;
+    case "gadget":
+      return `<g class="ic gadget"><circle cx="${x}" cy="${y}" r="${9 * k}"/><circle class="hole" cx="${x}" cy="${y}" r="${4 * k}"/>
+        ${[0, 1, 2, 3, 4, 5].map((i) => { const a = (Math.PI * i) / 3; return `<rect x="${x + Math.cos(a) * 11 * k - 2.5 * k}" y="${y + Math.sin(a) * 11 * k - 2.5 * k}" width="${5 * k}" height="${5 * k}"/>`; }).join("")}</g>`;
+    default:
+      if (STATS.includes(kind)) {
+        const letter = STAT_NAMES[STATS.indexOf(kind)][0];
+        return `<g class="ic stat ${kind}"><circle cx="${x}" cy="${y}" r="${12 * k}"/><text x="${x}" y="${y + 5 * k}" font-size="${14 * k}">${letter}</text></g>`;
+      }
+      return "";
+  }
+}
+
+function iconSvg(kind, size = 40) {
+  return svg(`<svg class="icon" viewBox="0 0 ${size} ${size}" width="${size}" height="${size}" aria-hidden="true">${icon(kind, size / 2, size / 2, size * 0.8)}</svg>`);
+}
+
+// -- a lair, drawn like the game sheet ------------------------------------------------------
+
+function edgeSegment(row, col, side) {
+  // The edge on the east or south side of room (row, col), in drawing coordinates.
+  const x = PAD + (col - 1) * CELL;
+  const y = PAD + (row - 1) * CELL;
+  return side === "east" ? [x + CELL, y, x + CELL, y + CELL] : [x, y + CELL, x + CELL, y + CELL];
+}
+
+function wallEdges(walls, rows, cols) {
+  // Edge ids as in the engine: every east side first (row by row), then every south side.
+  const out = [];
+  const bits = BigInt(walls || 0);
   const vertical = rows * (cols - 1);
   const total = vertical + (rows - 1) * cols;
   for (let e = 0; e < total; e++) {
-    if (!(BigInt(sheet.walls) & (1n << BigInt(e)))) continue;
-    parts.push(edgeLine(e, rows, cols, "wall-line"));
+    if (!(bits & (1n << BigInt(e)))) continue;
+    if (e < vertical) out.push([Math.floor(e / (cols - 1)) + 1, (e % (cols - 1)) + 1, "east"]);
+    else out.push([Math.floor((e - vertical) / cols) + 1, ((e - vertical) % cols) + 1, "south"]);
   }
-  parts.push(`<rect class="hull" x="0" y="0" width="${px}" height="${px}"/>`);
-  for (const m of walls) {
-    const { row, col, side } = m.action;
-    const x = (col - 1) * CELL;
-    const y = (row - 1) * CELL;
-    const seg = { north: [x, y, x + CELL, y], south: [x, y + CELL, x + CELL, y + CELL], west: [x, y, x, y + CELL], east: [x + CELL, y, x + CELL, y + CELL] }[side];
-    parts.push(`<line class="wall-slot" data-row="${row}" data-col="${col}" data-side="${side}" x1="${seg[0]}" y1="${seg[1]}" x2="${seg[2]}" y2="${seg[3]}"/>`);
-  }
+  return out;
+}
+
+function roomCentre(row, col) {
+  return [PAD + (col - 0.5) * CELL, PAD + (row - 0.5) * CELL];
+}
+
+function priceBadge(x, y, text, cls) {
+  const width = Math.max(18, text.length * 7 + 8);
+  return `<g class="badge ${cls}"><rect x="${x - width}" y="${y}" width="${width}" height="16" rx="8"/>
+    <text x="${x - width / 2}" y="${y + 12}">${text}</text></g>`;
+}
+
+function paysText(pays) {
+  return pays.map((v, i) => (v ? `${v}${STAT_NAMES[i][0]}` : "")).filter(Boolean).join(" ") || "0";
+}
+
+function lairSvg(frame, ctx, owner, size) {
+  const obs = frame.observation;
+  const assets = assetsOf(ctx);
+  const sheet = obs.sheets[owner];
+  const { rows, cols } = assets.grid;
+  const width = PAD + cols * CELL + 6;
+  const height = PAD + rows * CELL + 6;
+  const prices = pricesOf(frame);
+  const mine = owner === frame.you && canAct(frame, ctx);
+  const upgrades = mine ? legalOf(frame, "place_upgrade") : [];
+  const walls = mine ? legalOf(frame, "place_wall") : [];
   const explorer = obs.explorer_of ? obs.explorer_of[owner] : null;
   const run = explorer !== null && obs.runs ? obs.runs[explorer] : null;
+  const exploringHere = run !== null && explorer === frame.you && canAct(frame, ctx);
+  const entries = new Map(); // "row,col" -> legal moves into that room
+  if (exploringHere) {
+    for (const m of frame.legal) {
+      const price = prices.get(keyOf(m.action));
+      const to = m.action.type === "move" ? price?.to : m.action.type === "teleport" ? [m.action.row, m.action.col] : null;
+      if (!to) continue;
+      const key = to.join(",");
+      if (!entries.has(key)) entries.set(key, []);
+      entries.get(key).push({ move: m, price });
+    }
+  }
+  // The row or column the card being drawn points at (its deck's back), tinted as a guide.
+  let guide = null;
+  if (mine && obs.phase === "resolve" && obs.pending[owner]?.length) {
+    const back = obs.top_backs[obs.pending[owner][0]];
+    guide = { colour: back[0], number: Number(back.slice(1)) };
+  }
+  const visited = run ? run.visited : [];
+  const big = size === "big";
+  const parts = [`<svg viewBox="0 0 ${width} ${height}" class="lair ${size}" role="img" aria-label="Lair of seat ${owner}">`];
+  for (let c = 1; c <= cols; c++) parts.push(`<text class="axis col" x="${PAD + (c - 0.5) * CELL}" y="${PAD - 5}">${c}</text>`);
+  for (let r = 1; r <= rows; r++) parts.push(`<text class="axis row" x="${PAD / 2}" y="${PAD + (r - 0.5) * CELL + 5}">${r}</text>`);
+  sheet.rooms.forEach((room, i) => {
+    const r = Math.floor(i / cols) + 1;
+    const c = (i % cols) + 1;
+    const x = PAD + (c - 1) * CELL;
+    const y = PAD + (r - 1) * CELL;
+    const at = [r, c];
+    const isStart = same(at, assets.start);
+    const blocked = assets.blocked.some((b) => same(b, at));
+    const entry = assets.entryway.some((b) => same(b, at));
+    const kind = room ? KIND[room] || "other" : isStart ? "start" : blocked ? "blocked" : entry ? "entry" : "empty";
+    const target = upgrades.find((m) => m.action.row === r && m.action.col === c);
+    const ways = entries.get(`${r},${c}`);
+    const seen = visited.some((v) => same(v, at));
+    const classes = ["room", kind, seen ? "visited" : "", target || ways ? "target" : ""].filter(Boolean).join(" ");
+    const title = room ? describeRoom(assets, room) : isStart ? "Starting square: intruders come in here; it cannot be upgraded"
+      : blocked ? "Blocked room" : entry ? `Entryway: no ${assets.entry_forbidden?.map((k) => nameOf(assets, k)).join(" or ") || "Shark Pool or Robot"} here` : "Empty room";
+    const inner = [`<rect x="${x}" y="${y}" width="${CELL}" height="${CELL}"/>`, `<title>${title}</title>`];
+    if (room) {
+      inner.push(icon(room, x + CELL / 2, y + CELL / 2 - 7, 30));
+      const label = KIND[room] === "secret" && assets.secrets[room] ? `${assets.secrets[room].end}` : SHORT[room] || room;
+      inner.push(`<text class="room-label" x="${x + CELL / 2}" y="${y + CELL - 6}">${label}</text>`);
+    } else if (isStart) {
+      inner.push(icon("start", x + CELL / 2, y + CELL / 2 - 7, 26));
+      inner.push(`<text class="room-label" x="${x + CELL / 2}" y="${y + CELL - 6}">START</text>`);
+    } else if (blocked) {
+      inner.push(`<path class="hatch" d="M${x} ${y} L${x + CELL} ${y + CELL} M${x + CELL} ${y} L${x} ${y + CELL}"/>`);
+    } else if (entry && big) {
+      inner.push(`<text class="room-label faint" x="${x + CELL / 2}" y="${y + CELL - 6}">entry</text>`);
+    }
+    if (target) {
+      const price = prices.get(keyOf(target.action));
+      if (price && big) {
+        inner.push(priceBadge(x + CELL - 2, y + 2, price.cost ? `−${price.cost}` : "free", "pay"));
+        if (price.earn) inner.push(priceBadge(x + CELL - 2, y + 19, `+${price.earn}`, "earn"));
+      }
+    }
+    if (ways && big) {
+      const cheapest = ways.find((w) => w.move.action.type === "move" && !w.move.action.use && !w.move.action.stealth) || ways[0];
+      const text = cheapest.move.action.type === "teleport" ? "teleport" : paysText(cheapest.price?.pays || []);
+      inner.push(priceBadge(x + CELL - 2, y + 2, ways.length > 1 ? `${text}…` : text, "move"));
+    }
+    parts.push(`<g class="${classes}" data-row="${r}" data-col="${c}">${inner.join("")}</g>`);
+  });
+  // Edges that never take a Wall: a wavy mark, as printed on the sheet.
+  for (const [r, c, side] of assets.no_walls) {
+    const [x1, y1, x2, y2] = edgeSegment(r, c, side);
+    const mx = (x1 + x2) / 2;
+    const my = (y1 + y2) / 2;
+    const d = side === "east"
+      ? `M${mx} ${my - 12} q5 4 0 8 t0 8 t0 8`
+      : `M${mx - 12} ${my} q4 -5 8 0 t8 0 t8 0`;
+    parts.push(`<path class="no-wall" d="${d}"><title>No Walls here</title></path>`);
+  }
+  for (const [r, c, side] of wallEdges(sheet.walls, rows, cols)) {
+    const [x1, y1, x2, y2] = edgeSegment(r, c, side);
+    const drilled = run?.drilled && run.drilled[0] === r && run.drilled[1] === c && run.drilled[2] === side;
+    parts.push(`<line class="wall-line${drilled ? " drilled" : ""}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"><title>${drilled ? "Wall drilled through" : "Wall"}</title></line>`);
+  }
+  parts.push(`<rect class="hull" x="${PAD}" y="${PAD}" width="${cols * CELL}" height="${rows * CELL}"/>`);
+  if (guide) {
+    // Over the rooms, see-through: the line the card's deck back points at.
+    const [x, y, w, hgt] = guide.colour === "R"
+      ? [PAD, PAD + (guide.number - 1) * CELL, cols * CELL, CELL]
+      : [PAD + (guide.number - 1) * CELL, PAD, CELL, rows * CELL];
+    parts.push(`<rect class="guide ${guide.colour === "R" ? "red" : "blue"}" x="${x}" y="${y}" width="${w}" height="${hgt}"><title>The card's ${guide.colour === "R" ? "row" : "column"}: drawing here is cheapest</title></rect>`);
+    const [lx, ly] = guide.colour === "R" ? [PAD / 2, y + CELL / 2 + 5] : [x + CELL / 2, PAD - 5];
+    parts.push(`<circle class="guide-mark ${guide.colour === "R" ? "red" : "blue"}" cx="${lx}" cy="${ly - 4}" r="9"/><text class="axis guide-number" x="${lx}" y="${ly}">${guide.number}</text>`);
+  }
+  for (const m of walls) {
+    const { row, col, side } = m.action;
+    const [x1, y1, x2, y2] = edgeSegment(row, col, side);
+    const price = prices.get(keyOf(m.action));
+    parts.push(`<g class="wall-slot" data-row="${row}" data-col="${col}" data-side="${side}">
+      <line class="slot-line" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>
+      <line class="slot-hit" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>
+      ${price && big ? `<text class="slot-price" x="${(x1 + x2) / 2}" y="${(y1 + y2) / 2 + 4}">${price.cost}</text>` : ""}
+      <title>${m.label}${price ? ` (costs ${price.cost})` : ""}</title></g>`);
+  }
   if (run && run.path?.length) {
-    const points = run.path.map(([r, c]) => `${(c - 0.5) * CELL},${(r - 0.5) * CELL}`).join(" ");
-    parts.push(`<polyline class="path" points="${points}"/>`);
-    const [r, c] = run.pos;
-    parts.push(`<circle class="explorer" cx="${(c - 0.5) * CELL}" cy="${(r - 0.5) * CELL}" r="10"/>`);
-    const [sr, sc] = run.path[0];
-    parts.push(`<text class="start" x="${(sc - 0.5) * CELL}" y="${sr * CELL + 4}">▲ in</text>`);
+    const points = run.path.map(([r, c]) => roomCentre(r, c).join(",")).join(" ");
+    parts.push(`<polyline class="path" points="${points}" marker-end="url(#arrow-${owner})"/>`);
+    parts.push(`<defs><marker id="arrow-${owner}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path class="path-arrow" d="M0 0 L10 5 L0 10 z"/></marker></defs>`);
+    const [cx, cy] = roomCentre(...run.pos);
+    const [tx, ty] = [cx - CELL / 2 + 12, cy - CELL / 2 + 12]; // the top-left corner keeps the room's icon visible
+    parts.push(`<g class="explorer-token"><circle cx="${tx}" cy="${ty}" r="10"/><text x="${tx}" y="${ty + 4}">A</text><title>The Agent is here</title></g>`);
   }
   parts.push("</svg>");
   const drawing = svg(parts.join(""));
   for (const g of drawing.querySelectorAll(".room.target")) {
-    const move = upgrades.find((m) => m.action.row === Number(g.dataset.row) && m.action.col === Number(g.dataset.col));
-    g.addEventListener("click", () => ctx.act(move.action));
-    g.append(svg(`<svg><title>${move.label}</title></svg>`).firstElementChild);
+    const r = Number(g.dataset.row);
+    const c = Number(g.dataset.col);
+    const move = upgrades.find((m) => m.action.row === r && m.action.col === c);
+    if (move) {
+      g.addEventListener("click", () => ctx.act(move.action));
+      continue;
+    }
+    const ways = entries.get(`${r},${c}`);
+    g.addEventListener("click", () => {
+      if (ways.length === 1) {
+        ctx.act(ways[0].move.action);
+      } else {
+        picking = [r, c];
+        if (lastArgs) render(...lastArgs);
+      }
+    });
   }
-  for (const line of drawing.querySelectorAll(".wall-slot")) {
-    const move = walls.find((m) => m.action.row === Number(line.dataset.row) && m.action.col === Number(line.dataset.col) && m.action.side === line.dataset.side);
-    line.addEventListener("click", () => ctx.act(move.action));
+  for (const slot of drawing.querySelectorAll(".wall-slot")) {
+    const move = walls.find((m) => m.action.row === Number(slot.dataset.row) && m.action.col === Number(slot.dataset.col) && m.action.side === slot.dataset.side);
+    slot.addEventListener("click", () => ctx.act(move.action));
   }
   return drawing;
 }
 
-function edgeLine(edge, rows, cols, cls) {
-  const vertical = rows * (cols - 1);
-  if (edge < vertical) {
-    const r = Math.floor(edge / (cols - 1));
-    const c = edge % (cols - 1);
-    const x = (c + 1) * CELL;
-    return `<line class="${cls}" x1="${x}" y1="${r * CELL}" x2="${x}" y2="${(r + 1) * CELL}"/>`;
+function describeRoom(assets, room) {
+  const name = nameOf(assets, room);
+  if (KIND[room] === "secret") {
+    const value = assets.secrets[room];
+    return value ? `${name}: worth ${value.end} at the end of the game` : name;
   }
-  const a = edge - vertical;
-  const r = Math.floor(a / cols);
-  const c = a % cols;
-  const y = (r + 1) * CELL;
-  return `<line class="${cls}" x1="${c * CELL}" y1="${y}" x2="${(c + 1) * CELL}" y2="${y}"/>`;
+  const cost = assets.costs[room];
+  if (!cost) return name;
+  const parts = [["movement", "Movement"], ["stealth", "Stealth"], ["combat", "Combat"]]
+    .filter(([k]) => cost[k]).map(([k, n]) => `${cost[k]} ${n}`);
+  if (cost.any) parts.push(`${cost.any} Stealth or Movement in any mix`);
+  return `${name}: entering costs 1 Movement + ${parts.join(" + ") || "nothing more"}`;
 }
+
+// -- the offers and missions ----------------------------------------------------------------
 
 function offers(frame, ctx) {
   const obs = frame.observation;
-  const takes = legalOf(frame, "take_cards");
+  const assets = assetsOf(ctx);
+  const prices = pricesOf(frame);
+  const act = canAct(frame, ctx);
+  const takes = act ? legalOf(frame, "take_cards") : [];
+  const chosen = obs.step?.my_choice;
+  const planning = ["agents", "choose", "resolve", "missions"].includes(obs.phase);
+  if (!planning) return null;
   return h("div", { class: "offers" },
     obs.faceup.map((card, slot) => {
+      const back = obs.top_backs[slot];
+      const colour = back[0] === "R" ? "red" : "blue";
       const take = takes.find((m) => m.action.slots.length === 1 && m.action.slots[0] === slot);
-      const body = [
-        h("div", { class: "offer-back" }, `deck ${obs.top_backs[slot]} · ${obs.deck_sizes[slot]} left`),
-        h("div", { class: "offer-front" }, pretty(card.front)),
-        card.points ? h("div", { class: "offer-points" }, `${card.points} pts`) : null,
-      ];
-      return take
-        ? h("button", { type: "button", class: "offer playable", onclick: () => ctx.act(take.action), "aria-label": take.label }, body)
-        : h("div", { class: "offer" }, body);
+      const price = take ? prices.get(keyOf(take.action)) : null;
+      const picked = chosen?.type === "take_cards" && chosen.slots.includes(slot);
+      const pending = frame.you !== null && obs.pending[frame.you]?.[0] === slot && obs.phase === "resolve";
+      return h("div", { class: `offer-col${picked ? " picked" : ""}${pending ? " placing" : ""}`, dataset: { slot } },
+        h("div", { class: `deck ${colour}`, title: `Top of deck ${slot + 1}: a ${colour} back (${back[0] === "R" ? "a row" : "a column"}) with number ${back.slice(1)}` },
+          h("span", { class: "hex" }, back.slice(1)),
+          h("span", { class: "deck-line" }, `${back[0] === "R" ? "row" : "column"} ${back.slice(1)}`),
+          h("span", { class: "deck-size" }, `deck ${slot + 1} · ${obs.deck_sizes[slot]} left`)),
+        h("div", { class: `offer-card front-${KIND[card.front] || card.front}` },
+          h("div", { class: "offer-head" }, iconSvg(card.front, 34),
+            h("span", { class: "offer-name" }, `${nameOf(assets, card.front)}${card.points ? ` +${card.points}` : ""}`)),
+          h("div", { class: "offer-text" }, card.offer || "")),
+        take
+          ? h("button", { type: "button", class: "primary take", onclick: () => ctx.act(take.action), "aria-label": take.label },
+            `Take card ${slot + 1}${price?.cost ? ` (pay ${price.cost})` : ""}`)
+          : picked ? h("div", { class: "picked-note" }, "your choice ✓")
+            : pending ? h("div", { class: "picked-note" }, "drawing this one") : null);
     }),
-    h("div", { class: "missions" }, h("div", { class: "label" }, "missions"),
-      obs.missions.map((m) => h("div", { class: m.claimed ? "claimed" : "" }, `${pretty(m.id)}${m.claimed ? " (claimed)" : ""}`))));
+    missionCards(frame, ctx));
+}
+
+function missionCards(frame, ctx) {
+  const obs = frame.observation;
+  const assets = assetsOf(ctx);
+  const prices = pricesOf(frame);
+  const claims = canAct(frame, ctx) ? legalOf(frame, "claim_mission") : [];
+  return h("div", { class: "missions" },
+    h("div", { class: "label" }, "Missions: first to meet one claims it"),
+    obs.missions.map((m, slot) => {
+      const info = assets.missions[m.id] || { name: m.id, requires: "", money: "?", points: "?" };
+      const mine = claims.filter((c) => c.action.slot === slot);
+      return h("div", { class: `mission${m.claimed ? " claimed" : ""}${mine.length ? " claimable" : ""}` },
+        h("div", { class: "mission-name" }, `${slot + 1}. ${info.name}${m.claimed ? " (claimed)" : ""}`),
+        h("div", { class: "mission-req" }, info.requires),
+        h("div", { class: "mission-pay" }, `pays ${info.money} now or ${info.points} points at the end`),
+        mine.map((c) => {
+          const price = prices.get(keyOf(c.action));
+          const text = c.action.reward === "money" ? `Take ${price?.earn ?? info.money} now` : `Take ${price?.points ?? info.points} points`;
+          return h("button", { type: "button", class: "primary", onclick: () => ctx.act(c.action), "aria-label": c.label }, text);
+        }));
+    }));
+}
+
+// -- the side panel: what to do now, your sheet, the exploration ------------------------------
+
+function waitingText(frame, ctx) {
+  const step = frame.observation.step;
+  const waiting = step?.waiting?.filter((s) => s !== frame.you) || frame.acting.filter((s) => s !== frame.you);
+  return waiting.length ? `Waiting for ${waiting.map(ctx.name).join(", ")}.` : "Waiting for the others.";
+}
+
+function prompt(frame, ctx) {
+  const obs = frame.observation;
+  const assets = assetsOf(ctx);
+  if (ctx.replay) return h("p", {}, `The table as ${frame.you === null ? "a spectator" : ctx.name(frame.you)} saw it.`);
+  if (frame.you === null) return h("p", {}, "You are watching: hidden Agents and choices stay hidden.");
+  if (obs.phase === "over") return h("p", {}, "The game is over: the scores are below.");
+  if (!frame.legal.length) {
+    const mine = obs.step?.my_choice;
+    return h("p", {}, mine ? `Your choice is in. ${waitingText(frame, ctx)}` : waitingText(frame, ctx));
+  }
+  const prices = pricesOf(frame);
+  const button = (m, text, cls = "") => h("button", { type: "button", class: cls, onclick: () => ctx.act(m.action), "aria-label": m.label }, text);
+  switch (obs.phase) {
+    case "agents":
+      return h("div", {},
+        h("p", {}, "Choose your Agent, face down. Its bonus is added to your stats when planning ends; its power helps once while exploring."),
+        h("div", { class: "choice-list" }, legalOf(frame, "choose_agent").map((m) => {
+          const agent = assets.agents[m.action.agent];
+          return h("button", { type: "button", class: "agent-choice", onclick: () => ctx.act(m.action), "aria-label": m.label },
+            h("b", {}, agent ? agent.name : m.label),
+            agent ? h("span", {}, ` +${agent.bonus[0]} Movement, +${agent.bonus[1]} Stealth, +${agent.bonus[2]} Combat`) : null,
+            agent ? h("div", { class: "muted-light" }, agent.text) : null);
+        })));
+    case "choose": {
+      const pass = legalOf(frame, "pass")[0];
+      const combos = legalOf(frame, "take_cards").filter((m) => m.action.slots.length > 1);
+      return h("div", {},
+        h("p", {}, "Everyone chooses at once: take a card (the back of the deck above it says the row, column or price) or pass."),
+        h("div", { class: "choice-list" },
+          pass && button(pass, `Pass (+${prices.get(keyOf(pass.action))?.earn ?? 1} to your budget)`, "pass"),
+          combos.map((m) => {
+            const price = prices.get(keyOf(m.action));
+            const extra = m.action.slots.length - 1;
+            return button(m, `Take cards ${m.action.slots.map((s) => s + 1).join(" + ")}: ${extra} bonus action${extra > 1 ? "s" : ""}, pay ${price?.bonus_cost ?? "?"}${price?.training_cost ? ` + ${price.training_cost} training` : ""}`);
+          })));
+    }
+    case "resolve": {
+      const slot = obs.pending[frame.you][0];
+      const card = obs.faceup[slot];
+      const name = nameOf(assets, card.front);
+      const rest = frame.legal.filter((m) => !["place_upgrade", "place_wall"].includes(m.action.type));
+      let how = "";
+      if (legalOf(frame, "place_upgrade").length) how = `Click a highlighted room of your lair to draw the ${name} there; the badge is what it costs${card.front.startsWith("secret") ? " and what it earns now" : ""}.`;
+      else if (legalOf(frame, "place_wall").length) how = "Click a dashed yellow edge of your lair to draw the Wall there; the number is what it costs.";
+      else if (legalOf(frame, "take_gadget").length) how = "Choose your gadget; changing the number costs.";
+      else how = "This card cannot be used.";
+      return h("div", {},
+        h("p", {}, h("b", {}, `Draw card ${slot + 1}: ${name}. `), how),
+        rest.length ? h("div", { class: "choice-list" }, rest.map((m) => {
+          const price = prices.get(keyOf(m.action));
+          return button(m, `${m.label}${price && "cost" in price ? ` (pay ${price.cost})` : ""}`, m.action.type === "take_gadget" ? "gadget-choice" : "");
+        })) : null);
+    }
+    case "missions":
+      return h("div", {},
+        h("p", {}, "You meet a mission! Claim it on its card (money now or points at the end), or claim none."),
+        h("div", { class: "choice-list" }, legalOf(frame, "decline_missions").map((m) => button(m, "Claim no mission"))));
+    case "explore":
+      return explorePrompt(frame, ctx, button, prices);
+    default:
+      return h("p", {}, "Your move: see the list on the right.");
+  }
+}
+
+function explorePrompt(frame, ctx, button, prices) {
+  const obs = frame.observation;
+  const owner = obs.explorer_of.indexOf(frame.you);
+  const parts = [h("p", {}, `Explore ${ctx.name(owner)}'s lair: click a highlighted room to enter it. The badge is what it costs (M Movement, S Stealth, C Combat).`)];
+  if (picking) {
+    const options = frame.legal.filter((m) => {
+      const price = prices.get(keyOf(m.action));
+      const to = m.action.type === "move" ? price?.to : m.action.type === "teleport" ? [m.action.row, m.action.col] : null;
+      return to && same(to, picking);
+    });
+    if (options.length) {
+      parts.push(h("div", { class: "picking" },
+        h("b", {}, `Into row ${picking[0]}, column ${picking[1]}:`),
+        h("div", { class: "choice-list" }, options.map((m) => {
+          const price = prices.get(keyOf(m.action));
+          return button(m, `${m.label}${price?.pays ? ` (pays ${paysText(price.pays)})` : ""}`, "primary");
+        }))));
+    }
+  }
+  const extra = frame.legal.filter((m) => ["boost", "stop", "undo"].includes(m.action.type));
+  parts.push(h("div", { class: "choice-list" }, extra.map((m) => button(m, m.label, m.action.type === "stop" ? "stop" : ""))));
+  return h("div", {}, parts);
+}
+
+function statBar(label, value, cap, bonus) {
+  const pct = Math.max(0, Math.min(100, (value / cap) * 100));
+  return h("div", { class: "stat" },
+    h("span", { class: "stat-name" }, label),
+    h("span", { class: "bar" }, h("span", { class: "fill", style: `width:${pct}%` })),
+    h("span", { class: "stat-value" }, `${value} / ${cap}`,
+      bonus ? h("span", { class: "bonus", title: bonus.title }, ` +${bonus.value}`) : null));
 }
 
 function mySheet(frame, ctx) {
   const obs = frame.observation;
   if (frame.you === null) return null;
+  const assets = assetsOf(ctx);
   const sheet = obs.sheets[frame.you];
+  const agent = sheet.agent ? assets.agents.find((a) => a.id === sheet.agent) : null;
+  const bonusLeft = assets.bonus_costs.length - sheet.bonus_used;
+  const nextBonus = assets.bonus_costs[sheet.bonus_used];
+  const planning = obs.phase !== "explore" && obs.phase !== "over";
   return h("div", { class: "my-sheet" },
-    h("div", {}, `Budget ${sheet.budget} · earned ${sheet.earned} · passes ${sheet.passes}`),
-    h("div", {}, STATS.map((name, i) => `${name} ${sheet.stats[i]}`).join(" · ")),
-    h("div", {}, `Agent: ${sheet.agent ? pretty(sheet.agent) : sheet.dealt ? `choose from ${sheet.dealt.map(pretty).join(", ")}` : "—"}`),
-    h("div", {}, `Gadgets: ${sheet.gadgets.length ? sheet.gadgets.join(", ") : "none"}`),
-    obs.pending[frame.you]?.length ? h("div", { class: "pending" }, `To place: ${obs.pending[frame.you].map(pretty).join(", ")}`) : null);
+    h("h4", {}, "Your sheet"),
+    h("div", { class: "budget" }, h("span", { class: "big-number" }, sheet.budget), " in your budget",
+      h("span", { class: "muted-light" }, ` · earned ${sheet.earned} of ${assets.earn_cap} possible`)),
+    STATS.map((stat, i) => statBar(STAT_NAMES[i], sheet.stats[i], assets.stat_cap,
+      planning && agent && agent.bonus[i] ? { value: agent.bonus[i], title: `${agent.name}'s bonus, added when planning ends (never above ${assets.stat_cap})` } : null)),
+    planning && agent ? h("div", { class: "muted-light" }, `+N: ${agent.name}'s bonus, added when planning ends`) : null,
+    h("div", { class: "line" }, h("b", {}, "Agent: "), agent ? `${agent.name}: ${agent.text}` : sheet.dealt?.length
+      ? `choose from ${sheet.dealt.map((id) => assets.agents.find((a) => a.id === id)?.name || id).join(" or ")}` : "none on this lair"),
+    h("div", { class: "line" }, h("b", {}, "Gadgets: "), sheet.gadgets.length
+      ? sheet.gadgets.map((n) => {
+        const g = assets.gadgets[n - 1];
+        return h("span", { class: "gadget-name", title: g ? g.text : "" }, g ? `${n}. ${g.name}` : `gadget ${n}`);
+      }) : "none"),
+    h("div", { class: "line" }, h("b", {}, "Bonus actions: "),
+      bonusLeft > 0 ? `${bonusLeft} of ${assets.bonus_costs.length} left (the next costs ${nextBonus})` : "all used"),
+    sheet.missions.length ? h("div", { class: "line" }, h("b", {}, "Missions: "),
+      sheet.missions.map(([id, reward]) => `${assets.missions[id]?.name || id} (${reward === "money" ? "money" : "points"})`).join(", ")) : null);
 }
 
-function decisions(frame, ctx) {
-  if (frame.you === null || ctx.replay) return null;
-  const handled = new Set(["place_upgrade", "place_wall"]);
-  const buttons = frame.legal.filter((m) => !handled.has(m.action.type)).map((m) =>
-    h("button", { type: "button", class: m.action.type === "move" ? "primary" : "", onclick: () => ctx.act(m.action) }, m.label));
-  const hints = [];
-  if (legalOf(frame, "place_upgrade").length) hints.push("Click a highlighted room of your lair to draw the upgrade there.");
-  if (legalOf(frame, "place_wall").length) hints.push("Click a dashed edge of your lair to draw a wall.");
-  return h("div", { class: "decisions" }, hints.map((t) => h("p", {}, t)), h("div", { class: "choice-list" }, buttons));
+function explorationPanel(frame, ctx) {
+  const obs = frame.observation;
+  if (!obs.runs) return null;
+  const assets = assetsOf(ctx);
+  const mine = frame.you !== null ? obs.runs[frame.you] : null;
+  const runs = obs.explorer_of.map((explorer, owner) => {
+    const run = obs.runs[explorer];
+    if (!run) return null;
+    const status = run.done ? "finished" : "exploring";
+    return h("li", { class: explorer === frame.you ? "you" : "" },
+      h("b", {}, `${ctx.name(explorer)} in ${owner === frame.you ? "your" : `${ctx.name(owner)}'s`} lair: `),
+      `${run.rooms} room${run.rooms === 1 ? "" : "s"}, ${run.sentries} Sentr${run.sentries === 1 ? "y" : "ies"}, stole ${run.stolen}; `,
+      `left ${run.stats.map((v, i) => `${v}${STAT_NAMES[i][0]}`).join(" ")} (${status})`);
+  });
+  let items = null;
+  if (mine) {
+    const sheet = obs.sheets[frame.you];
+    const agent = sheet.agent ? assets.agents.find((a) => a.id === sheet.agent) : null;
+    const list = sheet.gadgets.map((n) => ({ n, name: assets.gadgets[n - 1]?.name || `gadget ${n}`, text: assets.gadgets[n - 1]?.text || "" }));
+    if (agent) list.push({ n: 6, name: `${agent.name}'s power`, text: agent.text });
+    items = h("div", { class: "line" }, h("b", {}, "Your items (once each): "), list.length
+      ? list.map((it) => h("span", { class: `item${mine.used.includes(it.n) ? " used" : ""}`, title: it.text }, it.name))
+      : "none");
+  }
+  return h("div", { class: "exploration" },
+    h("h4", {}, "Exploration"),
+    mine ? h("div", { class: "stats-left" }, STATS.map((_, i) => h("div", { class: "stat-left" }, h("b", {}, mine.stats[i]), h("span", {}, STAT_NAMES[i])))) : null,
+    mine ? h("div", { class: "line" }, `${mine.rooms} room${mine.rooms === 1 ? "" : "s"} explored · ${mine.sentries} Sentries neutralised · ${mine.traps} Traps set off · stolen ${mine.stolen}`) : null,
+    items,
+    h("ul", { class: "runs" }, runs));
 }
 
-function results(obs, ctx) {
-  if (!obs.results) return null;
-  const rows = Object.entries(obs.results).filter(([k]) => k !== "ranks");
+function boardReference(frame, ctx) {
+  const assets = assetsOf(ctx);
+  if (!assets.board?.name) return null;
+  const costRow = (kind) => {
+    const cost = assets.costs[kind];
+    if (!cost) return null;
+    const text = [["movement", "M"], ["stealth", "S"], ["combat", "C"]].filter(([k]) => cost[k]).map(([k, l]) => `${cost[k]}${l}`);
+    if (cost.any) text.push(`${cost.any} S or M`);
+    return h("tr", {}, h("td", {}, iconSvg(kind, 20)), h("td", {}, nameOf(assets, kind)), h("td", {}, `1M to enter, then ${text.join(" ")}`));
+  };
+  return h("details", { class: "reference", open: frame.observation.phase !== "over" },
+    h("summary", {}, `${assets.board.name} (lair ${assets.board.number}): what rooms cost`),
+    h("table", {},
+      ["lasers", "giant_saw", "shark_pool", "guard_dog", "guard", "robot"].map(costRow),
+      ["secret1", "secret2", "secret3"].map((k) => assets.secrets[k] && h("tr", {}, h("td", {}, iconSvg(k, 20)), h("td", {}, nameOf(assets, k)),
+        h("td", {}, `earns ${assets.secrets[k].now} when drawn, worth ${assets.secrets[k].end} at the end`)))),
+    assets.board.special ? h("p", { class: "muted-light" }, assets.board.special) : null);
+}
+
+/** The scoring table (also shown on the end screen). */
+export function scoreTable(obs, name, assets = DEFAULT_ASSETS) {
+  const results = obs.results;
+  if (!results) return null;
+  const players = obs.sheets.map((_, s) => s);
+  const parts = assets.final_parts?.length ? assets.final_parts : Object.keys(results).filter((k) => !["total", "ranks"].includes(k)).map((k) => [k, k, ""]);
   return h("table", { class: "results" },
-    h("tr", {}, h("th", {}, ""), obs.sheets.map((_, s) => h("th", {}, ctx.name(s)))),
-    rows.map(([k, values]) => h("tr", {}, h("td", {}, pretty(k)), values.map((v) => h("td", {}, v)))),
-    obs.results.ranks ? h("tr", {}, h("td", {}, "rank"), obs.results.ranks.map((v) => h("td", {}, v))) : null);
+    h("tr", {}, h("th", {}, ""), players.map((s) => h("th", {}, name(s)))),
+    parts.map(([key, label, why]) => h("tr", {}, h("td", { title: why }, label, why ? h("div", { class: "why" }, why) : null), players.map((s) => h("td", {}, results[key][s])))),
+    h("tr", { class: "total" }, h("td", {}, "Total"), players.map((s) => h("td", {}, results.total[s]))),
+    h("tr", { class: "rank" }, h("td", {}, "Rank"), players.map((s) => h("td", {}, results.ranks[s]))),
+    h("tr", { class: "detail" }, h("td", {}, "rooms · Sentries · Traps set off"), players.map((s) => h("td", {}, `${results.rooms[s]} · ${results.sentries[s]} · ${results.traps_triggered[s]}`))));
+}
+
+/** What the end screen shows for SpyWorld: the score sheet with each part and the rank titles. */
+export function endSummary(frame, ctx) {
+  const obs = frame.observation;
+  if (!obs.results) return null;
+  return h("div", { class: "spy-end" },
+    h("h3", {}, "Score sheet"),
+    scoreTable(obs, ctx.name, assetsOf(ctx)),
+    h("p", { class: "ranks-note" }, "Ranks: World Overlord 250+, Apprentice Despot 220+, Second-Rate Autocrat 180+, Regional Tyrant 130+, Town Ruler 70+, else Henchman."));
+}
+
+function lairOrder(frame) {
+  const obs = frame.observation;
+  const everyone = obs.sheets.map((_, s) => s);
+  if (frame.you === null) return everyone;
+  const first = [];
+  if (obs.explorer_of) {
+    const target = obs.explorer_of.indexOf(frame.you);
+    if (target >= 0) first.push(target);
+  }
+  if (!first.includes(frame.you)) first.push(frame.you);
+  return [...first, ...everyone.filter((s) => !first.includes(s))];
+}
+
+function caption(frame, ctx, owner) {
+  const obs = frame.observation;
+  const sheet = obs.sheets[owner];
+  const parts = [`${ctx.name(owner)}'s lair`];
+  if (obs.explorer_of) {
+    const explorer = obs.explorer_of[owner];
+    parts.push(explorer === frame.you ? "you explore it" : `explored by ${ctx.name(explorer)}`);
+  } else if (owner !== frame.you) {
+    parts.push(`budget ${sheet.budget}`);
+  }
+  return parts.join(" · ");
 }
 
 export function render(board, frame, ctx) {
+  lastArgs = [board, frame, ctx];
   const obs = frame.observation;
-  const order = frame.you === null ? obs.sheets.map((_, s) => s) : [frame.you, ...obs.sheets.map((_, s) => s).filter((s) => s !== frame.you)];
+  const assets = assetsOf(ctx);
+  if (obs.phase !== "explore" || !frame.legal.length) picking = null;
+  const order = lairOrder(frame);
+  const roundText = obs.phase === "explore" || obs.phase === "over" ? "" : ` · round ${obs.round}${obs.final_round > 0 ? ` (the last is ${obs.final_round})` : ""}`;
   board.replaceChildren(
     h("div", { class: "spyworld" },
       h("div", { class: "vault-top" },
-        h("span", {}, `${pretty(obs.board_name)} · round ${obs.round}${obs.final_round > 0 ? ` of ${obs.final_round}` : ""}`),
-        h("span", { class: "phase" }, `phase: ${obs.phase}`),
-        h("span", {}, obs.explorer_of ? `exploring: ${obs.explorer_of.map((e, owner) => `${ctx.name(e)} → ${ctx.name(owner)}'s lair`).join(" · ")}` : "planning the lairs")),
+        h("span", {}, `${assets.board.name || obs.board_name}${roundText}`),
+        h("span", { class: "phase" }, PHASES[obs.phase] || obs.phase)),
       offers(frame, ctx),
       h("div", { class: "spy-layout" },
-        h("div", { class: "lairs" }, order.map((owner, i) => h("figure", { class: i === 0 ? "lair-box big" : "lair-box" },
-          lairSvg(frame, ctx, owner, i === 0),
-          h("figcaption", {}, `${ctx.name(owner)}'s lair`)))),
-        h("div", { class: "spy-side" }, mySheet(frame, ctx), decisions(frame, ctx), results(obs, ctx)))),
+        h("div", { class: "lairs" }, order.map((owner, i) => h("figure", { class: "lair-box", dataset: { owner } },
+          lairSvg(frame, ctx, owner, i === 0 ? "big" : i === 1 && obs.explorer_of ? "medium" : "small"),
+          h("figcaption", {}, caption(frame, ctx, owner))))),
+        h("div", { class: "spy-side" },
+          h("div", { class: "spy-prompt" }, prompt(frame, ctx)),
+          obs.results ? h("div", {}, h("h4", {}, "Final scores"), scoreTable(obs, ctx.name, assets)) : null,
+          explorationPanel(frame, ctx),
+          mySheet(frame, ctx),
+          boardReference(frame, ctx)))),
   );
 }

@@ -1,0 +1,164 @@
+"""A person sets up a SpyWorld table in the lobby and plays a whole game against a bot by
+clicking in the view: an Agent, cards or passes, upgrades and walls drawn on the lair, a
+mission when one is met, then the exploration room by room, through to the score sheet."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+#: What the view offers to click, in the order a player would look for it.
+AGENT = ".spy-prompt button.agent-choice"
+TAKE = ".offer-col button.take"
+PASS = ".spy-prompt button.pass"
+ROOM = ".lair.big .room.target"
+NEW_ROOM = ".lair.big .room.target:not(.visited)"
+WALL = ".lair.big .wall-slot"
+MISSION = ".mission button"
+PICK = ".spy-prompt .picking button"
+CHOICE = ".spy-prompt .choice-list button"
+STOP = ".spy-prompt button.stop"
+END = "#end-screen:not([hidden])"
+
+
+def phase(page: Any) -> str:
+    return str(page.locator(".spyworld .phase").inner_text())
+
+
+def first(page: Any, *selectors: str) -> Any | None:
+    for selector in selectors:
+        target = page.locator(selector).first
+        if target.count():
+            return target
+    return None
+
+
+def click_and_wait(page: Any, target: Any) -> None:
+    """Click, then wait for the server's answer to redraw the board (or give up quietly:
+    a click that landed while the board was redrawn is simply tried again)."""
+    before = page.evaluate("document.getElementById('log').children.length")
+    try:
+        target.click(timeout=2_000)
+    except PlaywrightTimeout:
+        return  # the board moved on (a redraw, the next phase): look again
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(
+            "n => document.getElementById('log').children.length !== n",
+            arg=before,
+            timeout=3_000,
+        )
+
+
+def next_click(page: Any, rounds_taken: int) -> Any | None:
+    """The move this player makes now: always something the view highlights as legal."""
+    if page.locator(AGENT).count():
+        return page.locator(AGENT).first
+    if page.locator(TAKE).count() or page.locator(PASS).count():
+        # Take a card most rounds so the lair fills up; pass now and then for money.
+        if rounds_taken % 5 == 4 and page.locator(PASS).count():
+            return page.locator(PASS).first
+        return first(page, TAKE, PASS)
+    if page.locator(MISSION).count():
+        return page.locator(MISSION).first
+    # Exploring: new rooms first (stolen Secrets), back through known ones, then stop.
+    return first(page, PICK, NEW_ROOM, ROOM, WALL, CHOICE, STOP)
+
+
+def test_play_a_whole_spyworld_game_by_clicking(server: Any, page: Any, screenshots: Path) -> None:
+    page.goto(server.http + "/")
+    page.select_option("#game-select", "spyworld")
+    page.select_option("#players-select", "2")
+    page.fill("#name-input", "Ann")
+    page.select_option("[aria-label='Seat 2']", "heuristic")
+    page.select_option("#pace-select", "0.2")
+    page.click("#create-button")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(".spyworld")
+
+    # Choosing an Agent: the two dealt Agents, with their bonus and power, are the choices.
+    page.wait_for_selector(AGENT)
+    assert page.locator(AGENT).count() == 2
+    assert "Movement" in page.locator(AGENT).first.inner_text()
+    click_and_wait(page, page.locator(AGENT).first)
+
+    # The planning round: three offers, each with its deck's back (colour and number) and
+    # what taking the card does; the lair shows the start square and the entryway.
+    page.wait_for_selector(TAKE + ", " + PASS)
+    assert page.locator(".offer-col").count() == 3
+    assert page.locator(".offer-col .deck.red, .offer-col .deck.blue").count() == 3
+    assert page.locator(".offer-col .offer-text").first.inner_text() != ""
+    assert page.locator(".lair.big .room.start").count() == 1
+    assert page.locator(".lair.big .room.entry").count() == 3
+    assert page.locator(".mission").count() == 3
+    assert "of 40 possible" in page.locator(".my-sheet").inner_text()
+    page.screenshot(path=str(screenshots / "spyworld.png"))
+    # The rules in short are one click away, and close again.
+    page.click("#rules-button")
+    assert "back of the deck above" in page.locator("#rules-dialog").inner_text()
+    page.screenshot(path=str(screenshots / "spyworld-rules.png"))
+    page.click("#rules-dialog button")
+    assert page.locator("#rules-dialog[open]").count() == 0
+
+    clicks = placements = rounds_taken = 0
+    explore_shot = place_shot = False
+    deadline = time.monotonic() + 150
+    while not page.locator(END).count():
+        assert time.monotonic() < deadline, f"the game did not end in time ({phase(page)})"
+        current = phase(page)
+        if current == "exploration" and not explore_shot and page.locator(ROOM).count():
+            # Exploring: the opponent's lair is big, the rooms we may enter are highlighted
+            # with their price, the path starts at the start square.
+            assert page.locator(".lair.big .explorer-token").count() == 1
+            assert page.locator(".exploration .stats-left").count() == 1
+            page.screenshot(path=str(screenshots / "spyworld-explore.png"))
+            explore_shot = True
+        target = next_click(page, rounds_taken)
+        if target is None:
+            page.wait_for_timeout(50)
+            continue
+        if current == "planning: choose cards":
+            rounds_taken += 1
+        if current == "planning: draw what you took":
+            placements += 1
+            if not place_shot and page.locator(ROOM).count():
+                place_shot = True
+                # Where the card may go: its row or column tinted, each room with its price.
+                page.wait_for_timeout(200)
+                page.screenshot(path=str(screenshots / "spyworld-place.png"))
+        click_and_wait(page, target)
+        clicks += 1
+
+    assert explore_shot, "the exploration was never shown with rooms to enter"
+    assert placements >= 5 and clicks >= 20
+    end = page.locator("#end-screen .end-card")
+    assert end.is_visible()
+    assert "won" in end.locator("h2").inner_text()
+    sheet = end.locator(".spy-end .results")
+    assert sheet.is_visible()
+    text = sheet.inner_text()
+    assert "Secrets stolen" in text and "Total" in text and "Rank" in text
+    page.screenshot(path=str(screenshots / "spyworld-end.png"))
+    log = page.locator("#log").inner_text()
+    assert "=" not in log and "{" not in log
+    assert page.errors == []
+
+    table_id = page.url.rsplit("/", 1)[1]
+    data = server.store.load_table(table_id)
+    assert data.status == "finished" and data.scores is not None
+
+    # The replay reads like the live log: each step's events in the game's own words.
+    page.goto(f"{server.http}/replay/{table_id}")
+    page.wait_for_selector(".spyworld")
+    page.select_option("#perspective", "0")
+    page.click("#last-step")
+    page.wait_for_selector(".spyworld .results")
+    steps = page.locator("#step-events li")
+    steps.first.wait_for()
+    assert "Final scores" in page.locator("#step-events").inner_text()
+    assert "=" not in page.locator("#step-events").inner_text()
+    page.screenshot(path=str(screenshots / "spyworld-replay.png"))
+    assert page.errors == []
