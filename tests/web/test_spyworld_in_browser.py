@@ -14,10 +14,12 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 #: What the view offers to click, in the order a player would look for it.
 AGENT = ".spy-prompt button.agent-choice"
 TAKE = ".offer-col button.take"
+WALL_CARD = ".offer-col:has(.front-wall) button.take"
 PASS = ".spy-prompt button.pass"
-ROOM = ".lair.big .room.target"
-NEW_ROOM = ".lair.big .room.target:not(.visited)"
-WALL = ".lair.big .wall-slot"
+ROOM = ".lair.big.placing .room.target"
+WALL = ".lair.big.placing .wall-slot"
+NEW_ROOM = ".lair.big.exploring .room.target:not(.visited)"
+OLD_ROOM = ".lair.big.exploring .room.target"
 MISSION = ".mission button"
 PICK = ".spy-prompt .picking button"
 CHOICE = ".spy-prompt .choice-list button"
@@ -29,11 +31,12 @@ def phase(page: Any) -> str:
     return str(page.locator(".spyworld .phase").inner_text())
 
 
-def first(page: Any, *selectors: str) -> Any | None:
+def first(page: Any, *selectors: str) -> tuple[str, Any] | None:
+    """The first selector with something to click, and that thing."""
     for selector in selectors:
         target = page.locator(selector).first
         if target.count():
-            return target
+            return selector, target
     return None
 
 
@@ -53,19 +56,16 @@ def click_and_wait(page: Any, target: Any) -> None:
         )
 
 
-def next_click(page: Any, rounds_taken: int) -> Any | None:
+def next_click(page: Any, rounds_taken: int, walls_drawn: int) -> tuple[str, Any] | None:
     """The move this player makes now: always something the view highlights as legal."""
-    if page.locator(AGENT).count():
-        return page.locator(AGENT).first
     if page.locator(TAKE).count() or page.locator(PASS).count():
-        # Take a card most rounds so the lair fills up; pass now and then for money.
+        # Take a card most rounds so the lair fills up (a couple of Walls among them);
+        # pass now and then for money.
         if rounds_taken % 5 == 4 and page.locator(PASS).count():
-            return page.locator(PASS).first
-        return first(page, TAKE, PASS)
-    if page.locator(MISSION).count():
-        return page.locator(MISSION).first
+            return PASS, page.locator(PASS).first
+        return first(page, *([WALL_CARD] if walls_drawn < 2 else []), TAKE, PASS)
     # Exploring: new rooms first (stolen Secrets), back through known ones, then stop.
-    return first(page, PICK, NEW_ROOM, ROOM, WALL, CHOICE, STOP)
+    return first(page, AGENT, MISSION, ROOM, WALL, PICK, NEW_ROOM, OLD_ROOM, CHOICE, STOP)
 
 
 def test_play_a_whole_spyworld_game_by_clicking(server: Any, page: Any, screenshots: Path) -> None:
@@ -103,37 +103,38 @@ def test_play_a_whole_spyworld_game_by_clicking(server: Any, page: Any, screensh
     page.click("#rules-dialog button")
     assert page.locator("#rules-dialog[open]").count() == 0
 
-    clicks = placements = rounds_taken = 0
+    clicks: dict[str, int] = {}
+    rounds_taken = 0
     explore_shot = place_shot = False
     deadline = time.monotonic() + 150
     while not page.locator(END).count():
         assert time.monotonic() < deadline, f"the game did not end in time ({phase(page)})"
-        current = phase(page)
-        if current == "exploration" and not explore_shot and page.locator(ROOM).count():
+        if not explore_shot and page.locator(NEW_ROOM).count():
             # Exploring: the opponent's lair is big, the rooms we may enter are highlighted
             # with their price, the path starts at the start square.
             assert page.locator(".lair.big .explorer-token").count() == 1
             assert page.locator(".exploration .stats-left").count() == 1
             page.screenshot(path=str(screenshots / "spyworld-explore.png"))
             explore_shot = True
-        target = next_click(page, rounds_taken)
-        if target is None:
+        if not place_shot and page.locator(ROOM).count():
+            # Where the card may go: its row or column tinted, each room with its price.
+            place_shot = True
+            page.wait_for_timeout(200)
+            page.screenshot(path=str(screenshots / "spyworld-place.png"))
+        move = next_click(page, rounds_taken, clicks.get(WALL, 0))
+        if move is None:
             page.wait_for_timeout(50)
             continue
-        if current == "planning: choose cards":
+        what, target = move
+        if what in (TAKE, WALL_CARD, PASS):
             rounds_taken += 1
-        if current == "planning: draw what you took":
-            placements += 1
-            if not place_shot and page.locator(ROOM).count():
-                place_shot = True
-                # Where the card may go: its row or column tinted, each room with its price.
-                page.wait_for_timeout(200)
-                page.screenshot(path=str(screenshots / "spyworld-place.png"))
         click_and_wait(page, target)
-        clicks += 1
+        clicks[what] = clicks.get(what, 0) + 1
 
     assert explore_shot, "the exploration was never shown with rooms to enter"
-    assert placements >= 5 and clicks >= 20
+    # Upgrades went on rooms and Walls on edges of the lair, both by clicking the drawing.
+    assert clicks.get(ROOM, 0) >= 5 and clicks.get(WALL, 0) >= 1, clicks
+    assert clicks.get(NEW_ROOM, 0) >= 1, clicks
     end = page.locator("#end-screen .end-card")
     assert end.is_visible()
     assert "won" in end.locator("h2").inner_text()

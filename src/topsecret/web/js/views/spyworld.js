@@ -193,7 +193,8 @@ function lairSvg(frame, ctx, owner, size) {
   }
   const visited = run ? run.visited : [];
   const big = size === "big";
-  const parts = [`<svg viewBox="0 0 ${width} ${height}" class="lair ${size}" role="img" aria-label="Lair of seat ${owner}">`];
+  const doing = `${upgrades.length || walls.length ? " placing" : ""}${exploringHere ? " exploring" : ""}`;
+  const parts = [`<svg viewBox="0 0 ${width} ${height}" class="lair ${size}${doing}" role="img" aria-label="Lair of seat ${owner}">`];
   for (let c = 1; c <= cols; c++) parts.push(`<text class="axis col" x="${PAD + (c - 0.5) * CELL}" y="${PAD - 5}">${c}</text>`);
   for (let r = 1; r <= rows; r++) parts.push(`<text class="axis row" x="${PAD / 2}" y="${PAD + (r - 0.5) * CELL + 5}">${r}</text>`);
   sheet.rooms.forEach((room, i) => {
