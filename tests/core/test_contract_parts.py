@@ -138,3 +138,14 @@ def test_replay_logs_round_trip_and_refuse_bad_fields(tmp_path):
     ):
         with pytest.raises(ReplayError):
             ReplayLog.from_json(bad)
+
+
+def test_an_option_naming_a_host_file_is_safe_from_afar_only_with_a_listed_value():
+    lair = OptionSpec(
+        "lair", str, "polar", "board or file", suggestions=("polar", "yacht"), names_file=True
+    )
+    assert lair.safe_for_remote("polar") and lair.safe_for_remote("yacht")
+    assert not lair.safe_for_remote("/etc/passwd")
+    assert lair.describe()["suggestions"] == ["polar", "yacht"] and lair.describe()["names_file"]
+    # Plain text that is never read as a path is fine from anywhere.
+    assert OptionSpec("motto", str, "", "words").safe_for_remote("/etc/passwd")

@@ -44,8 +44,10 @@ def test_bad_requests_are_refused_with_reasons(sqlite_server: Any) -> None:
         ({"game": "fakecards", "players": 2, "options": {"speed": 1}}, "unknown option"),
         ({"game": "fakecards", "players": 2, "seats": ["random", "mcts9"]}, "no bot"),
         ({"game": "fakecards", "players": 2, "seats": ["random"]}, "one entry per seat"),
-        # A free-text option may name a file on the server: not from the browser.
-        ({"game": "briefcase", "players": 2, "options": {"map": "/etc/passwd"}}, "free text"),
+        # An option that may name a file on the server takes only its listed values here.
+        ({"game": "briefcase", "players": 2, "options": {"map": "/etc/passwd"}}, "name a file"),
+        ({"game": "spyworld", "players": 2, "options": {"lair": "/tmp/x.toml"}}, "name a file"),
+        ({"game": "spyworld", "players": 2, "options": {"gadgets": "shiny"}}, "gadget"),
     ]
     for body, reason in cases:
         response = httpx.post(f"{base}/api/tables", json=body)
@@ -283,3 +285,16 @@ def test_a_replay_step_carries_the_games_own_sentences(sqlite_server: Any) -> No
     )
     spectator = httpx.get(f"{sqlite_server.http}/api/tables/{table_id}/replay/4").json()
     assert all("You " not in e.get("text", "") for e in spectator["events"])
+
+
+def test_a_browser_may_pick_a_boxed_lair_and_the_expert_gadgets(sqlite_server: Any) -> None:
+    body = {
+        "game": "spyworld",
+        "players": 2,
+        "name": "Ann",
+        "seats": [None, "random"],
+        "options": {"lair": "moon_base", "gadgets": "expert", "beginners": "all"},
+    }
+    response = httpx.post(f"{sqlite_server.http}/api/tables", json=body)
+    assert response.status_code == 200, response.json()
+    assert response.json()["table"]["options"]["lair"] == "moon_base"

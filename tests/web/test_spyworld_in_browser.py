@@ -163,3 +163,21 @@ def test_play_a_whole_spyworld_game_by_clicking(server: Any, page: Any, screensh
     assert "=" not in page.locator("#step-events").inner_text()
     page.screenshot(path=str(screenshots / "spyworld-replay.png"))
     assert page.errors == []
+
+
+def test_the_lobby_offers_every_lair_board_and_the_expert_gadgets(server: Any, page: Any) -> None:
+    """Rulebook, "The game boards": four lairs, the Polar Base by default; gadgets have a
+    Normal and an Expert side. Both are picked in the lobby; a file path never is."""
+    page.goto(server.http + "/")
+    page.select_option("#game-select", "spyworld")
+    lairs = page.locator("#option-rows select[name=lair] option").all_inner_texts()
+    assert lairs == ["polar_base", "superyacht", "jungle_temple", "moon_base"]
+    page.select_option("#option-rows select[name=lair]", "moon_base")
+    page.fill("#option-rows input[name=gadgets]", "expert")
+    page.fill("#name-input", "Ann")
+    page.select_option("[aria-label='Seat 2']", "heuristic")
+    page.click("#create-button")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(".spyworld")
+    assert "Moon Base" in page.locator(".spyworld").inner_text()
+    assert page.errors == []

@@ -13,7 +13,12 @@ OptionValue = bool | int | str
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One option of a game: its name, type, default, help and allowed values."""
+    """One option of a game: its name, type, default, help and allowed values.
+
+    ``choices`` closes a text option to a list. ``suggestions`` are the usual values of an
+    open text option, offered in menus. ``names_file`` marks text the game may read as a path
+    on the host: a server lets remote players pick only the default or a suggestion.
+    """
 
     name: str
     type: type
@@ -22,6 +27,14 @@ class OptionSpec:
     choices: tuple[str, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    suggestions: tuple[str, ...] | None = None
+    names_file: bool = False
+
+    def safe_for_remote(self, value: OptionValue) -> bool:
+        """Whether a player on another machine may set this value (it names no host file)."""
+        if not self.names_file:
+            return True
+        return value == self.default or value in (self.suggestions or ())
 
     def parse_text(self, text: str) -> OptionValue:
         """Read a value typed on a command line."""
@@ -74,6 +87,10 @@ class OptionSpec:
             out["minimum"] = self.minimum
         if self.maximum is not None:
             out["maximum"] = self.maximum
+        if self.suggestions is not None:
+            out["suggestions"] = list(self.suggestions)
+        if self.names_file:
+            out["names_file"] = True
         return out
 
 

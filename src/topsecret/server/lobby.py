@@ -9,6 +9,7 @@ from typing import Any
 
 from ..bots import bot_names
 from ..core import Game, InvalidOptions, UnknownName
+from ..core.errors import DataFileError
 from ..games import game_ids, get_game
 from .db import SeatData, Store, TableData
 from .messages import CreateTable, JoinTable
@@ -77,18 +78,22 @@ class Lobby:
         except UnknownName as exc:
             raise TableError(str(exc)) from None
         for spec in game.option_specs:
-            # Free text (no list of choices) can name a file on the server, such as a custom
-            # map: the host may use such files from the command line, browsers may not.
+            # Some text options may name a file on the server, such as a custom map: the host
+            # may use such files from the command line, browsers only the listed values.
             given = request.options.get(spec.name, spec.default)
-            if spec.type is str and spec.choices is None and given != spec.default:
+            if not spec.safe_for_remote(given):
+                listed = ", ".join(repr(v) for v in (spec.default, *(spec.suggestions or ())))
                 raise TableError(
-                    f"option '{spec.name}' is free text that may name a file on the server; "
-                    "it cannot be set from the browser"
+                    f"option '{spec.name}' may name a file on the server, so from the browser "
+                    f"it takes only {listed}"
                 )
         try:
             game.check_players(request.players)
             options = game.resolve_options(request.options)
-        except InvalidOptions as exc:
+            # Some options are only understood when the table is set up (a list of seats,
+            # a board's file): set one up now, so a bad value is refused before it is stored.
+            game.new_state(request.players, options, seed=0)
+        except (InvalidOptions, DataFileError) as exc:
             raise TableError(str(exc)) from None
         seats = request.seats if request.seats is not None else [None] * request.players
         if len(seats) != request.players:

@@ -49,6 +49,7 @@ class BriefcaseGame(Game):
             str,
             "",
             "path to a map TOML file (empty: the built-in map of Europe)",
+            names_file=True,
         ),
     )
 

@@ -69,18 +69,22 @@ class SpyWorldGame(Game):
             "polar_base",
             "lair board: superyacht (1, initiation), polar_base (2, default), jungle_temple (3), "
             "moon_base (4), or the path of your own lair board .toml file",
+            suggestions=("superyacht", "polar_base", "jungle_temple", "moon_base"),
+            names_file=True,
         ),
         OptionSpec(
             "gadgets",
             str,
             "normal",
             "gadget sides: normal, expert, or five letters N/E for gadgets 1-5",
+            suggestions=("normal", "expert"),
         ),
         OptionSpec(
             "beginners",
             str,
             "none",
             "seats getting the beginner variant's +5 budget: none, all, or seats like 0,2",
+            suggestions=("none", "all"),
         ),
         OptionSpec(
             "lenient",

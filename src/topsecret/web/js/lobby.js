@@ -41,16 +41,21 @@ function renderSeats() {
 function renderOptions() {
   const rows = document.getElementById("option-rows");
   rows.replaceChildren();
-  // Free-text options may name files on the server: only the command line may set them.
-  const settable = currentGame().options.filter((spec) => spec.type !== "str" || spec.choices);
+  // Options that may name a file on the server offer only their listed values here.
+  const settable = currentGame().options.filter((spec) => !spec.names_file || spec.suggestions);
   for (const spec of settable) {
     let input;
+    const listed = spec.choices || (spec.names_file ? [spec.default, ...spec.suggestions.filter((v) => v !== spec.default)] : null);
     if (spec.type === "bool") {
       input = h("input", { type: "checkbox", name: spec.name, checked: spec.default === true });
-    } else if (spec.choices) {
-      input = h("select", { name: spec.name }, spec.choices.map((c) => h("option", { value: c, selected: c === spec.default }, c)));
+    } else if (listed) {
+      input = h("select", { name: spec.name }, listed.map((c) => h("option", { value: c, selected: c === spec.default }, c)));
     } else if (spec.type === "int") {
       input = h("input", { type: "number", name: spec.name, value: spec.default, min: spec.minimum, max: spec.maximum });
+    } else if (spec.suggestions) {
+      const listId = `suggest-${spec.name}`;
+      input = h("input", { name: spec.name, value: spec.default, list: listId });
+      rows.append(h("datalist", { id: listId }, spec.suggestions.map((v) => h("option", { value: v }))));
     } else {
       input = h("input", { name: spec.name, value: spec.default });
     }
