@@ -17,7 +17,9 @@ CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 
 
-@pytest.fixture(scope="session")
+# Module scope: Playwright's sync API keeps an event loop running while it is open, which
+# would break asyncio.run() in any non-browser test that the same worker runs next.
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     if not CHROMIUM.exists():
         pytest.fail(
