@@ -6,10 +6,11 @@ import pytest
 
 from topsecret.core import IllegalAction
 from topsecret.games.spyworld.actions import Boost, Move, Stop, Teleport, Undo
-from topsecret.games.spyworld.components import agent_by_id, gadget_by_id
+from topsecret.games.spyworld.components import agent_by_id, gadget_by_id, sheet
 from topsecret.games.spyworld.explorer import explorer_kit
 from topsecret.games.spyworld.exploring import Run
 from topsecret.games.spyworld.state import award, rank_title
+from topsecret.games.spyworld.text import final_parts
 
 from .helpers import lair_from, plain, table
 
@@ -168,6 +169,19 @@ def test_rewards_ties_all_earn_and_everyone_tied_earns_nothing() -> None:
     assert award([3, 3, 1], 20) == [20, 20, 0]
     assert award([2, 2, 2], 20) == [0, 0, 0]
     assert award([0, 4], 5) == [0, 5]
+
+
+def test_the_printed_rewards_and_penalties() -> None:
+    """Rulebook 003 §Rewards and Penalties (Gadget Lover -20, Brutal +20) and the printed
+    fragment 000 (Trapper +10, Explorer +5); the score sheet explains each with its amount."""
+    assert dict(sheet().rewards) == {
+        "trapper": 10,
+        "gadget_lover": -20,
+        "explorer": 5,
+        "brutal": 20,
+    }
+    reasons = {key: why for key, _, why in final_parts()}
+    assert reasons["trapper"].startswith("+10") and reasons["gadget_lover"].startswith("-20")
 
 
 def test_rank_table() -> None:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from ...core import DataFileError
@@ -181,6 +182,12 @@ class Sheet:
     deck_size: int
     max_rounds: int
     missions_in_play: int
+    rewards: Mapping[str, int]  # trapper, gadget_lover, explorer, brutal
+    ranks: tuple[tuple[int, str], ...]  # (least score, title), highest first
+    rank_below_table: str
+
+
+REWARDS = ("trapper", "gadget_lover", "explorer", "brutal")
 
 
 # -- readers ---------------------------------------------------------------------------
@@ -253,6 +260,9 @@ def sheet() -> Sheet:
         "bonus_action_costs",
         "training",
         "rounds",
+        "rewards",
+        "ranks",
+        "rank_below_table",
     ):
         table = data.get(key)
         if not isinstance(table, dict):
@@ -286,6 +296,7 @@ def sheet() -> Sheet:
         raise DataFileError(f"{where}: [bonus_action_costs] needs {count} whole costs")
     budget = tables["budget"]
     rounds = tables["rounds"]
+    rewards = {name: _signed(tables["rewards"], name, f"{where} [rewards]") for name in REWARDS}
     return Sheet(
         grid=grid,
         start=start,
@@ -304,7 +315,36 @@ def sheet() -> Sheet:
         deck_size=_int(rounds, "deck_size", where, 2),
         max_rounds=_int(rounds, "max_rounds", where, 1),
         missions_in_play=_int(rounds, "missions_in_play", where, 0),
+        rewards=MappingProxyType(rewards),
+        ranks=_ranks(tables["ranks"].get("titles"), f"{where} [ranks]"),
+        rank_below_table=field(tables["rank_below_table"], "title", str, where),
     )
+
+
+def _signed(table: Mapping[str, Any], key: str, where: str) -> int:
+    value = table.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise DataFileError(f"{where}: '{key}' must be a whole number, not {value!r}")
+    return value
+
+
+def _ranks(value: Any, where: str) -> tuple[tuple[int, str], ...]:
+    """The rank table: [least score, title] pairs, highest first."""
+    if not isinstance(value, list) or not value:
+        raise DataFileError(f"{where}: 'titles' must be a list of [score, title]")
+    out = []
+    for entry in value:
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 2
+            or not isinstance(entry[0], int)
+            or not isinstance(entry[1], str)
+        ):
+            raise DataFileError(f"{where}: a rank is [least score, title], not {entry!r}")
+        out.append((entry[0], entry[1]))
+    if [score for score, _ in out] != sorted((score for score, _ in out), reverse=True):
+        raise DataFileError(f"{where}: list the ranks from the highest score down")
+    return tuple(out)
 
 
 @cache

@@ -59,21 +59,14 @@ RULE_GADGET = "Rulebook 003 §If the chosen card is a Gadget"
 RULE_MISSIONS = "Rulebook 003 §Missions"
 RULE_SETUP = "Rulebook 003 §Setup"
 
-RANKS = (
-    (250, "World Overlord"),
-    (220, "Apprentice Despot"),
-    (180, "Second-Rate Autocrat"),
-    (130, "Regional Tyrant"),
-    (70, "Town Ruler"),
-)
-
 
 def rank_title(score: float) -> str:
-    """Rulebook 003 §End of the Game: the rank table."""
-    for threshold, title in RANKS:
+    """Rulebook 003 §End of the Game: the rank table (a name below it is our design)."""
+    rules = sheet()
+    for threshold, title in rules.ranks:
         if score >= threshold:
             return title
-    return "Henchman"
+    return rules.rank_below_table
 
 
 def award(values: list[int], amount: int) -> list[int]:
@@ -660,10 +653,11 @@ class SpyWorldState(State):
                 elif room not in taken:
                     remaining[owner] += lair.secret_value(room)
         gadget_counts = [gadget_count(sh, self.expert) for sh in self.sheets]
-        trapper = award(traps_in, 10)
-        gadget_lover = [-v for v in award(gadget_counts, 20)]
-        explorer = award(rooms, 5)
-        brutal = award(sentries, 20)
+        rewards = sheet().rewards
+        trapper = award(traps_in, rewards["trapper"])
+        gadget_lover = award(gadget_counts, rewards["gadget_lover"])
+        explorer = award(rooms, rewards["explorer"])
+        brutal = award(sentries, rewards["brutal"])
         budget = [sh.budget for sh in self.sheets]
         mission_points = [sh.mission_points for sh in self.sheets]
         total = [
@@ -952,4 +946,4 @@ def blank_sheet(budget: int = 10) -> PlayerSheet:
     return PlayerSheet([""] * STANDARD.size, budget=budget)
 
 
-__all__ = ["RANKS", "SpyWorldState", "award", "blank_sheet", "rank_title"]
+__all__ = ["SpyWorldState", "award", "blank_sheet", "rank_title"]

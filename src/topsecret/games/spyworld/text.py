@@ -59,17 +59,34 @@ REQUIREMENTS = {
     "budget": "at least {n} in your budget",
 }
 
-#: The lines of the final score sheet: result key, label, and why it is scored.
-FINAL_PARTS = (
-    ("remaining", "Secrets kept", "your Secrets nobody stole (walled-off ones do not count)"),
-    ("stolen", "Secrets stolen", "what your Agent stole"),
-    ("budget", "Budget left", "money left at the end of planning"),
-    ("trapper", "Trapper", "+10: most Traps set off in your lair"),
-    ("explorer", "Explorer", "+5: most rooms explored"),
-    ("brutal", "Brutal", "+20: most Sentries neutralised"),
-    ("gadget_lover", "Gadget Lover", "-20: most Gadgets"),
-    ("missions", "Missions", "points from missions"),
-)
+#: Why each reward or penalty is given; the amounts come from the sheet's data.
+REWARD_REASONS = {
+    "trapper": ("Trapper", "most Traps set off in your lair"),
+    "explorer": ("Explorer", "most rooms explored"),
+    "brutal": ("Brutal", "most Sentries neutralised"),
+    "gadget_lover": ("Gadget Lover", "most Gadgets"),
+}
+
+
+def final_parts() -> list[tuple[str, str, str]]:
+    """The lines of the final score sheet: (result key, label, why), in scoring order."""
+    rewards = sheet().rewards
+    return [
+        ("remaining", "Secrets kept", "your Secrets nobody stole (walled-off ones do not count)"),
+        ("stolen", "Secrets stolen", "what your Agent stole"),
+        ("budget", "Budget left", "money left at the end of planning"),
+        *(
+            (key, label, f"{rewards[key]:+d}: {why}")
+            for key, (label, why) in REWARD_REASONS.items()
+        ),
+        ("missions", "Missions", "points from missions"),
+    ]
+
+
+def rank_table_text() -> str:
+    rules = sheet()
+    titles = ", ".join(f"{title} {score}+" for score, title in rules.ranks)
+    return f"Ranks: {titles}, else {rules.rank_below_table}."
 
 
 def item_name(number: int) -> str:
@@ -364,10 +381,10 @@ def _final_score(d: Mapping[str, Any], viewer: int | None) -> str:
 
 
 __all__ = [
-    "FINAL_PARTS",
     "agent_summary",
     "describe_action",
     "describe_event",
+    "final_parts",
     "item_name",
     "mission_requirement",
     "offer_text",
@@ -429,5 +446,6 @@ def view_assets(board: LairBoard, expert: str) -> dict[str, Any]:
         "stat_cap": rules.stat_cap,
         "earn_cap": rules.earn_cap,
         "bonus_costs": list(rules.bonus_costs),
-        "final_parts": [list(p) for p in FINAL_PARTS],
+        "final_parts": [list(p) for p in final_parts()],
+        "rank_table": rank_table_text(),
     }

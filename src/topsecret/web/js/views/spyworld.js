@@ -589,7 +589,7 @@ export function endSummary(frame, ctx) {
   return h("div", { class: "spy-end" },
     h("h3", {}, "Score sheet"),
     scoreTable(obs, ctx.name, assetsOf(ctx)),
-    h("p", { class: "ranks-note" }, "Ranks: World Overlord 250+, Apprentice Despot 220+, Second-Rate Autocrat 180+, Regional Tyrant 130+, Town Ruler 70+, else Henchman."));
+    h("p", { class: "ranks-note" }, assetsOf(ctx).rank_table ?? ""));
 }
 
 function lairOrder(frame) {
