@@ -16,7 +16,7 @@ function name(seat) {
 
 function seatLabel(seat) {
   const you = perspective === "" ? null : Number(perspective);
-  return seat === you ? `${name(seat)} (seen by)` : name(seat);
+  return seat === you ? `${name(seat)} (viewpoint)` : name(seat);
 }
 
 async function show(target) {
