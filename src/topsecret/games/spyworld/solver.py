@@ -25,7 +25,7 @@ from .lair import Lair
 
 INF = 1 << 30
 #: Most Secrets whose walks the bound enumerates (the work doubles with each one).
-MAX_WALK_SECRETS = 6
+MAX_WALK_SECRETS = 8
 #: Pairs of budgets (Movement, Stealth, Combat, Movement and Stealth) weighed together.
 PAIRS = ((1, 2), (0, 2), (0, 1), (3, 2), (1, 3))
 
@@ -363,7 +363,9 @@ class _Problem:
             return None
         # The answer depends on the mask only through how many rooms of each kind a pass
         # may target it holds: cache on that.
-        presence = tuple(min(bin(mask & k).count("1"), 3) for k in self.pass_kind_masks)
+        presence = 0
+        for kind_mask in self.pass_kind_masks:
+            presence = presence << 2 | min((mask & kind_mask).bit_count(), 3)
         key = (tm, ts, tc, ta, moves, presence)
         if key in self.fit_cache:
             return self.fit_cache[key]
