@@ -923,10 +923,10 @@ def solve(
                 sums[2] + p.cc[room],
                 sums[3] + p.ca[room],
             )
-            if p.fit(new_sums, new_moves, new_mask) is None:
-                continue
             state_key = (new_mask, room, edge, tele)
             if memo.get(state_key, INF) <= new_moves:
+                continue
+            if p.fit(new_sums, new_moves, new_mask) is None:
                 continue
             memo[state_key] = new_moves
             trail.append((room, edge if edge != drilled else -1, tele and not teleported))
