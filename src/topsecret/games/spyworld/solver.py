@@ -913,7 +913,11 @@ def solve(
                         u = w + delta
                         if allowed >> u & 1 and not mask >> u & 1:
                             found.setdefault((u, grid.edge_between(w, u), True), moves + 1)
-        order = sorted(found.items(), key=lambda kv: (-value_of[kv[0][0]], kv[1]))
+        # The objective's order: Secrets first, then Sentries, each nearest first.
+        order = sorted(
+            found.items(),
+            key=lambda kv: (-value_of[kv[0][0]], -(p.sentry_mask >> kv[0][0] & 1), kv[1]),
+        )
         for (room, edge, tele), new_moves in order:
             bit = 1 << room
             new_mask = mask | bit
