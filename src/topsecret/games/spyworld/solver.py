@@ -9,7 +9,9 @@ on the set of rooms explored (their Traps, Sentries and free passes) and on the 
 moves. A search state is therefore (explored rooms, current room, drilled wall, teleport used)
 and only the fewest moves reaching it matter. The search adds one new room at a time, reached
 by a shortest path through explored rooms (bit-parallel BFS), keeps the fewest moves per
-state, and prunes with an optimistic bound (secrets and rooms within the movement left).
+state, and prunes with an optimistic bound checked tier by tier of the objective (see
+:func:`solve`'s ``promising``): the Secrets a tie on value needs must fit in one walk, and
+their cost is set aside before Sentries are counted, and so on.
 """
 
 from __future__ import annotations
@@ -124,9 +126,6 @@ class _Problem:
             return sorted(table.items())
 
         everything = self.allowed
-        self.stealth_classes = by_cost(lambda r: self.cs[r], everything)
-        self.combat_classes = by_cost(lambda r: self.cc[r], everything)
-        self.pool_classes = by_cost(lambda r: 1 + self.cm[r] + self.cs[r] + self.ca[r], everything)
         self.secret_classes = sorted(
             by_cost(lambda r: self.value[r], self.secret_mask), reverse=True
         )
@@ -530,14 +529,11 @@ def solve(
 
     bonus_applies = bool(p.secret_plus or p.secret_double)
     value_of_room = p.value
-    secret_rooms = bits(p.secret_mask)
     # Fewest moves between rooms, walls included unless a drill could open one: a walk
     # visiting several rooms takes at least these moves from one to the next.
     hop_masks = full_masks if has_drill else p.base_masks
     hops: dict[int, list[int]] = {}
-    for room in secret_rooms + [r for r in range(grid.size) if allowed >> r & 1]:
-        if room in hops:
-            continue
+    for room in bits(allowed):
         far = [INF] * grid.size
         far[room] = 0
         seen = layer = 1 << room
@@ -577,8 +573,8 @@ def solve(
     walks_cache: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
 
     def secret_walks(here: int, secrets: int, budget: int) -> list[tuple[int, int, int, int]]:
-        """(value, most valuable, count) of every set of ``secrets`` one walk of ``budget``
-        moves from ``here`` can enter."""
+        """(value, most valuable, count, the set) of every set of ``secrets`` one walk of
+        ``budget`` moves from ``here`` can enter."""
         key = (here, secrets, budget)
         cached = walks_cache.get(key)
         if cached is not None:
