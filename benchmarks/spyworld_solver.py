@@ -4,7 +4,8 @@ Each case: a lair board drawn among the four, every room but the start (and bloc
 holding a random upgrade drawn with the planning deck's proportions, 0-10 random walls (never
 on the start's exits), and an explorer with stats drawn uniformly from 0-20 each (the cap),
 each gadget held with probability 0.3 (random side) and a random Agent where the board uses
-them. Prints the median, 95th percentile and worst solve times.
+them. Prints the median, mean, 95th percentile and worst solve times, how many lairs took
+over a second, and how many needed more states than the bots' budget (20,000).
 
     python benchmarks/spyworld_solver.py [CASES] [SEED]
 """
@@ -41,6 +42,7 @@ def main() -> None:
     cases = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     rng = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 else 2026)
     times = []
+    over_budget = 0
     worst = (0.0, -1, 0)
     for case in range(cases):
         lair = random_full_lair(rng)
@@ -51,6 +53,7 @@ def main() -> None:
         plan = solve(lair, explorer_kit(stats, held, agent))
         elapsed = time.perf_counter() - start
         times.append(elapsed)
+        over_budget += plan.states > 20_000
         if elapsed > worst[0]:
             worst = (elapsed, case, plan.states)
     times.sort()
@@ -60,6 +63,7 @@ def main() -> None:
     print(f"mean {statistics.fmean(times) * 1000:.1f} ms")
     print(f"p95 {p95 * 1000:.1f} ms")
     print(f"worst {worst[0] * 1000:.1f} ms (case {worst[1]}, {worst[2]} states)")
+    print(f"over 1 s: {sum(t > 1 for t in times)}; over 20,000 states: {over_budget}")
 
 
 if __name__ == "__main__":

@@ -111,3 +111,34 @@ def test_lair_sheet_round_trip(tmp_path) -> None:  # type: ignore[no-untyped-def
     path.write_text(lair.to_toml({"movement": 8, "stealth": 6, "combat": 4}))
     again, explorer = load_lair_sheet(path)
     assert again == lair and explorer["movement"] == 8
+
+
+def test_bound_only_cuts_walks_that_cannot_win() -> None:
+    """The bound is what makes the solver fast, and its shortcuts (Secrets walked in one
+    tour, budgets weighed in pairs, boosts tried one way at a time) are where it could go
+    wrong: on lairs too big for brute force, the pruned search must find the same best
+    exploration as the search that visits every state."""
+    rng = random.Random(2026)
+    for case in range(48):
+        board = list(lairs())[case % 4]
+        lair = random_lair(rng, board, fill=rng.choice((0.7, 1.0)))
+        held = [(g, rng.random() < 0.5) for g in gadgets() if rng.random() < 0.4]
+        agent = rng.choice(agents()) if lairs()[board].agents and rng.random() < 0.7 else None
+        stats = (rng.randint(5, 7), rng.randint(2, 10), rng.randint(2, 10))
+        explorer = explorer_kit(stats, held, agent)
+        assert solve(lair, explorer).key == solve(lair, explorer, prune=False).key, case
+
+
+def test_solver_matches_brute_force_with_every_kind_of_item() -> None:
+    """Exact with two to four gadgets each (free passes, boosts, the drill, the
+    Safecracker) and often an Agent's power (a free pass, a boost, the teleport, a Secret
+    bonus): every walk enumerated."""
+    rng = random.Random(2026)
+    for case in range(16):
+        board = list(lairs())[case % 4]
+        lair = random_lair(rng, board, fill=rng.choice((0.6, 0.9)))
+        held = [(g, rng.random() < 0.5) for g in rng.sample(gadgets(), rng.randint(2, 4))]
+        agent = rng.choice(agents()) if lairs()[board].agents and rng.random() < 0.7 else None
+        stats = (rng.randint(2, 4), rng.randint(0, 6), rng.randint(0, 6))
+        explorer = explorer_kit(stats, held, agent)
+        assert executes(lair, explorer) == brute_force(lair, explorer), case

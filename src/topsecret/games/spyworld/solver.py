@@ -9,7 +9,9 @@ on the set of rooms explored (their Traps, Sentries and free passes) and on the 
 moves. A search state is therefore (explored rooms, current room, drilled wall, teleport used)
 and only the fewest moves reaching it matter. The search adds one new room at a time, reached
 by a shortest path through explored rooms (bit-parallel BFS), keeps the fewest moves per
-state, and prunes with an optimistic bound (secrets and rooms within the movement left).
+state, and prunes with an optimistic bound checked tier by tier of the objective (see
+:func:`solve`'s ``promising``): the Secrets a tie on value needs must fit in one walk, and
+their cost is set aside before Sentries are counted, and so on.
 """
 
 from __future__ import annotations
@@ -24,6 +26,10 @@ from .grid import DIRECTIONS, bits, expand
 from .lair import Lair
 
 INF = 1 << 30
+#: Most Secrets whose walks the bound enumerates (the work doubles with each one).
+MAX_WALK_SECRETS = 8
+#: Pairs of budgets (Movement, Stealth, Combat, Movement and Stealth) weighed together.
+PAIRS = ((1, 2), (0, 2), (0, 1), (3, 2), (1, 3))
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,9 +126,6 @@ class _Problem:
             return sorted(table.items())
 
         everything = self.allowed
-        self.stealth_classes = by_cost(lambda r: self.cs[r], everything)
-        self.combat_classes = by_cost(lambda r: self.cc[r], everything)
-        self.pool_classes = by_cost(lambda r: 1 + self.cm[r] + self.cs[r] + self.ca[r], everything)
         self.secret_classes = sorted(
             by_cost(lambda r: self.value[r], self.secret_mask), reverse=True
         )
@@ -176,6 +179,7 @@ class _Problem:
         passable = 0
         for _item, targets, _waive in self.passes:
             passable |= targets
+        self.passable = passable
         # Most a free pass could still give back in each dimension (m, s, c, pool).
         slack = [0, 0, 0, 0]
         for _item, targets, waive in self.passes:
@@ -191,7 +195,38 @@ class _Problem:
                 + (self.ca[r] if waive[3] else 0)
                 for r in rooms
             )
+        # Movement, Stealth and Combat together (a fifth, combined budget).
+        slack.append(
+            sum(
+                max(
+                    (self.cm[r] if waive[0] else 0)
+                    + (self.cs[r] if waive[1] else 0)
+                    + (self.cc[r] if waive[2] else 0)
+                    + (self.ca[r] if waive[3] else 0)
+                    for r in bits(targets)
+                )
+                for _item, targets, waive in self.passes
+                if targets
+            )
+        )
         self.slack = tuple(slack)
+        self.max_all = max(c[0][0] + c[0][1] + c[0][2] for c in self.cap_options)
+        # What entering each room costs, by budget: Movement, Stealth, Combat, Movement and
+        # Stealth together (the Shark Pool's), all three together.
+        dim_costs = [
+            [1 + self.cm[r] for r in range(n)],
+            list(self.cs),
+            list(self.cc),
+            [1 + self.cm[r] + self.cs[r] + self.ca[r] for r in range(n)],
+            [1 + self.cm[r] + self.cs[r] + self.ca[r] + self.cc[r] for r in range(n)],
+        ]
+        self.dim_classes = [by_cost(lambda r, c=costs: c[r], everything) for costs in dim_costs]
+        self.secret_cost = (1, 0, 0, 1, 1)
+        groups: dict[tuple[int, ...], int] = {}
+        for room in bits(everything):
+            costs = tuple(table[room] for table in dim_costs)
+            groups[costs] = groups.get(costs, 0) | 1 << room
+        self.groups = list(groups.items())
         self.weights: list[list[tuple[int, int]]] = []
         for dim in range(4):
             classes: dict[int, int] = {}
@@ -327,7 +362,9 @@ class _Problem:
             return None
         # The answer depends on the mask only through how many rooms of each kind a pass
         # may target it holds: cache on that.
-        presence = tuple(min(bin(mask & k).count("1"), 3) for k in self.pass_kind_masks)
+        presence = 0
+        for kind_mask in self.pass_kind_masks:
+            presence = presence << 2 | min((mask & kind_mask).bit_count(), 3)
         key = (tm, ts, tc, ta, moves, presence)
         if key in self.fit_cache:
             return self.fit_cache[key]
@@ -388,11 +425,14 @@ class _OutOfBudget(Exception):
     """The search visited more states than allowed."""
 
 
-def solve(lair: Lair, explorer: Explorer, max_states: int | None = None) -> Plan:
+def solve(
+    lair: Lair, explorer: Explorer, max_states: int | None = None, *, prune: bool = True
+) -> Plan:
     """The exact best exploration of ``lair`` by ``explorer`` (see module docstring).
 
     With ``max_states`` the search stops after that many states and returns the best
-    exploration found so far with ``exact = False`` (bots use this to bound their time).
+    exploration found so far with ``exact = False``. ``prune=False`` turns the bound off and
+    visits every state: slow, it is there to check the bound against.
     """
     p = _Problem(lair, explorer)
     grid = lair.grid
@@ -439,75 +479,373 @@ def solve(lair: Lair, explorer: Explorer, max_states: int | None = None) -> Plan
                 break
         return count
 
-    def bound(
+    def cheapest(classes: list[tuple[int, int]], rooms: int, count: int) -> int:
+        """What the ``count`` cheapest of ``rooms`` cost together."""
+        total = 0
+        for cost, cls in classes:
+            if count <= 0:
+                break
+            take = min(popcount(rooms & cls), count)
+            total += take * cost
+            count -= take
+        return total
+
+    def affordable(
+        classes: list[tuple[int, int]],
+        zone: int,
+        budget: int,
+        skip_secrets: int,
+        skip_sentries: int,
+    ) -> int:
+        """How many rooms of ``zone`` the budget pays for, cheapest first, leaving out
+        ``skip_secrets`` Secrets and the ``skip_sentries`` cheapest Sentries (paid apart)."""
+        count = 0
+        secret_mask = p.secret_mask
+        sentry_mask = p.sentry_mask
+        for cost, cls in classes:
+            hit = zone & cls
+            if not hit:
+                continue
+            k = popcount(hit)
+            if skip_secrets:
+                drop = min(skip_secrets, popcount(hit & secret_mask))
+                skip_secrets -= drop
+                k -= drop
+            if skip_sentries:
+                drop = min(skip_sentries, popcount(hit & sentry_mask))
+                skip_sentries -= drop
+                k -= drop
+            if not k:
+                continue
+            if cost == 0:
+                count += k
+                continue
+            take = min(k, budget // cost)
+            count += take
+            budget -= take * cost
+            if take < k:
+                break
+        return count
+
+    bonus_applies = bool(p.secret_plus or p.secret_double)
+    value_of_room = p.value
+    # Fewest moves between rooms, walls included unless a drill could open one: a walk
+    # visiting several rooms takes at least these moves from one to the next.
+    hop_masks = full_masks if has_drill else p.base_masks
+    hops: dict[int, list[int]] = {}
+    for room in bits(allowed):
+        far = [INF] * grid.size
+        far[room] = 0
+        seen = layer = 1 << room
+        distance = 0
+        while layer:
+            distance += 1
+            layer = expand(grid, layer, hop_masks) & allowed & ~seen
+            seen |= layer
+            for other in bits(layer):
+                far[other] = distance
+        hops[room] = far
+    tour_cache: dict[tuple[int, int], int] = {}
+
+    def tour(here: int, targets: int) -> int:
+        """Fewest moves of a walk from ``here`` entering every room of ``targets``."""
+        if not targets:
+            return 0
+        key = (here, targets)
+        cached = tour_cache.get(key)
+        if cached is not None:
+            return cached
+        far = hops[here]
+        shortest = INF
+        rest = targets
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            room = low.bit_length() - 1
+            first = far[room]
+            if first < shortest:
+                length = first + tour(room, targets ^ low)
+                if length < shortest:
+                    shortest = length
+        tour_cache[key] = shortest
+        return shortest
+
+    walks_cache: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
+
+    def secret_walks(here: int, secrets: int, budget: int) -> list[tuple[int, int, int, int]]:
+        """(value, most valuable, count, the set) of every set of ``secrets`` one walk of
+        ``budget`` moves from ``here`` can enter."""
+        key = (here, secrets, budget)
+        cached = walks_cache.get(key)
+        if cached is not None:
+            return cached
+        # Every walk from here entering Secrets one after another within the budget,
+        # keeping the fewest moves per (last Secret, Secrets entered).
+        fewest: dict[tuple[int, int], int] = {}
+        entered = {0}
+        stack = [(here, 0, 0)]
+        while stack:
+            at, done, spent = stack.pop()
+            far = hops[at]
+            rest = secrets & ~done
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                room = low.bit_length() - 1
+                length = spent + far[room]
+                if length > budget:
+                    continue
+                now = done | low
+                if fewest.get((room, now), INF) <= length:
+                    continue
+                fewest[(room, now)] = length
+                entered.add(now)
+                stack.append((room, now, length))
+        out = []
+        for subset in entered:
+            gain = 0
+            top = 0
+            for room in bits(subset):
+                gain += value_of_room[room]
+                top = max(top, value_of_room[room])
+            out.append((gain, top, popcount(subset), subset))
+        walks_cache[key] = out
+        return out
+
+    def top_secrets(secrets: int) -> list[tuple[int, int, int, int]]:
+        """(value, most valuable, count, 0) of the k most valuable ``secrets``, every k."""
+        out = [(0, 0, 0, 0)]
+        gain = 0
+        top = 0
+        count = 0
+        for secret_value, cls in p.secret_classes:
+            for _ in range(popcount(secrets & cls)):
+                gain += secret_value
+                top = max(top, secret_value)
+                count += 1
+                out.append((gain, top, count, 0))
+        return out
+
+    pair_cache: dict[tuple[int, ...], list[tuple[list[tuple[int, int]], int, int]]] = {}
+
+    def paired(budgets: tuple[int, ...]) -> list[tuple[list[tuple[int, int]], int, int]]:
+        """Two budgets weighed together: a set of rooms fitting both budgets ``b1`` and
+        ``b2`` also fits ``c1 * b2 + c2 * b1 <= 2 * b1 * b2`` (exact integers). Returns
+        (cost classes, capacity, a Secret's weight) per pair of positive budgets."""
+        key = budgets[:4]
+        cached = pair_cache.get(key)
+        if cached is not None:
+            return cached
+        out = []
+        for first, second in PAIRS:
+            b1, b2 = budgets[first], budgets[second]
+            if b1 <= 0 or b2 <= 0:
+                continue
+            table: dict[int, int] = {}
+            for costs, rooms in p.groups:
+                weight = costs[first] * b2 + costs[second] * b1
+                table[weight] = table.get(weight, 0) | rooms
+            secret_weight = p.secret_cost[first] * b2 + p.secret_cost[second] * b1
+            out.append((sorted(table.items()), 2 * b1 * b2, secret_weight))
+        pair_cache[key] = out
+        return out
+
+    lonely_cache: dict[int, list[list[tuple[int, int]]]] = {}
+
+    def lonely_classes(lonely: int) -> list[list[tuple[int, int]]]:
+        """Cost classes by budget with one more move for each room of ``lonely``."""
+        if not lonely:
+            return p.dim_classes
+        cached = lonely_cache.get(lonely)
+        if cached is not None:
+            return cached
+        out = []
+        for dim, classes in enumerate(p.dim_classes):
+            if dim in (1, 2):  # Stealth and Combat alone do not pay for moves
+                out.append(classes)
+                continue
+            table: dict[int, int] = {}
+            for cost, cls in classes:
+                if cls & ~lonely:
+                    table[cost] = table.get(cost, 0) | cls & ~lonely
+                if cls & lonely:
+                    table[cost + 1] = table.get(cost + 1, 0) | cls & lonely
+            out.append(sorted(table.items()))
+        lonely_cache[lonely] = out
+        return out
+
+    def promising(
         mask: int,
         moves: int,
         sums: tuple[int, int, int, int],
         value: int,
         sentries: int,
         rooms: int,
-    ) -> tuple[int, int, int]:
+    ) -> bool:
+        """Whether some continuation might still beat the best exploration found.
+
+        Relaxation: any rooms of the zone the agent could walk to may be added, each paid
+        for on its own (no path between them) except that Secrets must fit in one walk.
+        The objective is lexicographic, so each tier is checked with the tiers above it
+        held at the best's level: to tie the best value the continuation must hold at
+        least so many Secrets, whose cost is set aside before counting Sentries, and so
+        on. A cheap check with the largest budgets any boost could give comes first; then
+        each way of spending the boosts is checked on its own.
+        """
         slack = p.slack
         left = p.max_movement - moves - sums[0] + slack[0]
-        here = (value + p.secret_bonus(mask), sentries, rooms)
         if left <= 0:
-            return here
-        masks = full_masks if has_drill else p.base_masks
+            return False
+        budgets = (
+            left,
+            p.max_caps[1] - sums[1] + slack[1],
+            p.max_caps[2] - sums[2] + slack[2],
+            p.max_pool - moves - sums[0] - sums[1] - sums[3] + slack[3],
+            p.max_all - moves - sums[0] - sums[1] - sums[2] - sums[3] + slack[4],
+        )
         # Only rooms the agent can still walk to from where it stands (explored rooms cost
         # 1 Movement each to cross again) can be entered.
+        masks = full_masks if has_drill else p.base_masks
         sources = mask if has_teleport and not teleported_of[0] else 1 << pos_of[0]
         zone = 0
         for layer in p.walk_layers(sources, mask, left, masks):
             zone |= layer
         zone &= ~mask
-        stealth_left = p.max_caps[1] - sums[1] + slack[1]
-        combat_left = p.max_caps[2] - sums[2] + slack[2]
-        pool_left = p.max_pool - moves - sums[0] - sums[1] - sums[3] + slack[3]
-        for stage in range(2):
-            if stage == 1:
-                zone &= p.reach(3, mask, pool_left, masks)
-                zone &= p.reach(1, mask, stealth_left, masks)
-                zone &= p.reach(2, mask, combat_left, masks)
-            secrets = zone & p.secret_mask
-            extra = 0
-            room_for = left
-            for secret_value, cls in p.secret_classes:
-                k = min(popcount(secrets & cls), room_for)
-                extra += k * secret_value
-                room_for -= k
-                if not room_for:
-                    break
-            if parity:
-                # A grid is two-coloured: each move changes colour, so at most half of
-                # the moves left can reach rooms of either colour.
-                other = colour_other[pos_of[0]]
-                new_rooms = min(popcount(zone & other), (left + 1) // 2) + min(
-                    popcount(zone & ~other), left // 2
-                )
-            else:
-                new_rooms = min(left, popcount(zone))
-            # Rooms are limited by each budget on its own: count how many of the cheapest
-            # rooms each one could pay for.
-            new_rooms = min(
-                new_rooms,
-                greedy(p.stealth_classes, zone, stealth_left),
-                greedy(p.combat_classes, zone, combat_left),
-                greedy(p.pool_classes, zone, pool_left),
+        held_max = 0
+        for secret_value, cls in p.secret_classes:
+            if mask & cls:
+                held_max = secret_value
+                break
+        if not tiers(zone, budgets, False, value, sentries, rooms, held_max):
+            return False
+        for dim in (3, 1, 2):
+            zone &= p.reach(dim, mask, budgets[dim], masks)
+        if len(p.cap_options) == 1:
+            return tiers(zone, budgets, True, value, sentries, rooms, held_max)
+        for caps, _choices in p.cap_options:
+            option = (
+                caps[0] - moves - sums[0] + slack[0],
+                caps[1] - sums[1] + slack[1],
+                caps[2] - sums[2] + slack[2],
+                caps[0] + caps[1] - moves - sums[0] - sums[1] - sums[3] + slack[3],
+                caps[0] + caps[1] + caps[2] - moves - sum(sums) + slack[4],
             )
-            ub = (
-                value + extra + p.secret_bonus(mask | secrets),
-                sentries
-                + min(
-                    greedy(p.combat_classes, zone & p.sentry_mask, combat_left),
-                    greedy(p.stealth_classes, zone & p.sentry_mask, stealth_left),
-                    greedy(p.pool_classes, zone & p.sentry_mask, pool_left),
-                    popcount(zone & p.sentry_mask),
+            if min(option) < 0:
+                continue
+            if tiers(zone, option, True, value, sentries, rooms, held_max):
+                return True
+        return False
+
+    def tiers(
+        zone: int,
+        budgets: tuple[int, int, int, int, int],
+        thorough: bool,
+        value: int,
+        sentries: int,
+        rooms: int,
+        held_max: int,
+    ) -> bool:
+        """Whether rooms of ``zone`` bought with ``budgets`` might beat the best, tier by
+        tier (see :func:`promising`); ``thorough`` adds the walk and paired budgets."""
+        best_value, best_sentries, best_rooms = best[0]
+        left = budgets[0]
+        if left <= 0:
+            return False
+        if parity:
+            # A grid is two-coloured: each move changes colour, so at most half of
+            # the moves left can reach rooms of either colour.
+            other = colour_other[pos_of[0]]
+            new_rooms = min(popcount(zone & other), (left + 1) // 2) + min(
+                popcount(zone & ~other), left // 2
+            )
+        else:
+            new_rooms = min(left, popcount(zone))
+        # Value: the most valuable Secrets, one Movement each; when thorough, only sets of
+        # Secrets one walk of the Movement left can enter.
+        secrets = zone & p.secret_mask
+        room_for = min(new_rooms, budgets[3], budgets[4])
+        walking = (
+            thorough
+            and not (has_teleport and not teleported_of[0])
+            and popcount(secrets) <= MAX_WALK_SECRETS
+        )
+        options = secret_walks(pos_of[0], secrets, left) if walking else top_secrets(secrets)
+        best_total = -1
+        needed = -1  # fewest new Secrets that reach the best value
+        tying: list[int] = []  # the sets of Secrets that do
+        for gain, top, count, subset in options:
+            if count > room_for:
+                continue
+            total = value + gain
+            if bonus_applies:
+                top = max(top, held_max)
+                if top:
+                    total += p.secret_plus + (top if p.secret_double else 0)
+            if total > best_total:
+                best_total = total
+            if total >= best_value:
+                tying.append(subset)
+                if needed < 0 or count < needed:
+                    needed = count
+        if needed < 0:
+            return False  # not even the best value
+        if best_total > best_value:
+            return True
+        if walking and needed and all(popcount(s) < MAX_WALK_SECRETS for s in tying):
+            # The walk must enter one of those sets of Secrets: any other room it enters
+            # has to fit in one walk with them.
+            here = pos_of[0]
+            near = 0
+            for subset in tying:
+                near |= subset
+                for room in bits(zone & ~subset):
+                    if tour(here, subset | 1 << room) <= left:
+                        near |= 1 << room
+            zone &= near
+        # Sentries, once those Secrets are paid for: each budget on its own, then (when
+        # thorough) pairs of budgets weighed together.
+        zone_sentries = zone & p.sentry_mask
+        most = min(popcount(zone_sentries), new_rooms - needed)
+        dim_classes = p.dim_classes
+        if thorough and not (has_teleport and not teleported_of[0]):
+            # A walk enters its Sentries one after another, from where it stands or from
+            # a Secret or Sentry it entered before: a Sentry next to none of those takes
+            # at least two moves to reach.
+            targets = zone_sentries | zone & p.secret_mask | 1 << pos_of[0]
+            dim_classes = lonely_classes(zone_sentries & ~expand(grid, targets, hop_masks))
+        for dim in range(5):
+            most = min(
+                most,
+                greedy(
+                    dim_classes[dim],
+                    zone_sentries,
+                    budgets[dim] - needed * p.secret_cost[dim],
                 ),
-                rooms + new_rooms,
             )
-            if ub <= best[0] or ub == here:
-                return ub
-        return ub
+        pairs = paired(budgets) if thorough else []
+        for classes, capacity, secret_weight in pairs:
+            if most <= best_sentries - sentries:
+                break
+            most = min(most, greedy(classes, zone_sentries, capacity - needed * secret_weight))
+        if sentries + most != best_sentries:
+            return bool(sentries + most > best_sentries)
+        # Rooms, once those Secrets and the Sentries tying the best are paid for.
+        must = best_sentries - sentries
+        extra = new_rooms - needed - must
+        dim_classes = p.dim_classes
+        if thorough and not (has_teleport and not teleported_of[0]):
+            # Likewise a room of the zone next to no other one nor to where the agent
+            # stands takes at least two moves to reach.
+            dim_classes = lonely_classes(zone & ~expand(grid, zone | 1 << pos_of[0], hop_masks))
+        checks = [(dim_classes[dim], budgets[dim], p.secret_cost[dim]) for dim in range(5)] + pairs
+        for classes, capacity, secret_weight in checks:
+            budget = capacity - needed * secret_weight - cheapest(classes, zone_sentries, must)
+            if budget < 0:
+                return False
+            extra = min(extra, affordable(classes, zone, budget, needed, must))
+            if rooms + needed + must + extra <= best_rooms:
+                return False
+        return True
 
     def visit(
         mask: int,
@@ -532,7 +870,7 @@ def solve(lair: Lair, explorer: Explorer, max_states: int | None = None) -> Plan
             best[1] = list(trail)
             best[2] = mask
             best[3] = moves
-        if bound(mask, moves, sums, value, sentries, rooms) <= best[0]:
+        if prune and not promising(mask, moves, sums, value, sentries, rooms):
             return
         masks = p.masks(drilled)
         drill_ok = has_drill and drilled < 0
@@ -571,7 +909,11 @@ def solve(lair: Lair, explorer: Explorer, max_states: int | None = None) -> Plan
                         u = w + delta
                         if allowed >> u & 1 and not mask >> u & 1:
                             found.setdefault((u, grid.edge_between(w, u), True), moves + 1)
-        order = sorted(found.items(), key=lambda kv: (-value_of[kv[0][0]], kv[1]))
+        # The objective's order: Secrets first, then Sentries, each nearest first.
+        order = sorted(
+            found.items(),
+            key=lambda kv: (-value_of[kv[0][0]], -(p.sentry_mask >> kv[0][0] & 1), kv[1]),
+        )
         for (room, edge, tele), new_moves in order:
             bit = 1 << room
             new_mask = mask | bit
@@ -581,10 +923,10 @@ def solve(lair: Lair, explorer: Explorer, max_states: int | None = None) -> Plan
                 sums[2] + p.cc[room],
                 sums[3] + p.ca[room],
             )
-            if p.fit(new_sums, new_moves, new_mask) is None:
-                continue
             state_key = (new_mask, room, edge, tele)
             if memo.get(state_key, INF) <= new_moves:
+                continue
+            if p.fit(new_sums, new_moves, new_mask) is None:
                 continue
             memo[state_key] = new_moves
             trail.append((room, edge if edge != drilled else -1, tele and not teleported))
