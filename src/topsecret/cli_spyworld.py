@@ -68,8 +68,10 @@ def solve_command(
         ),
     ] = None,
 ) -> None:
-    """The exact best exploration of a finished lair: most value stolen, then most Sentries
-    neutralised, then most rooms explored, with the path."""
+    """The exact best exploration of a finished lair, with its path.
+
+    Best means most value stolen, then most Sentries neutralised, then most rooms explored.
+    """
     try:
         lair, table = load_lair_sheet(lair_file)
         stats = (
