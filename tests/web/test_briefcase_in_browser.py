@@ -33,8 +33,14 @@ def test_move_an_agent_by_clicking_it_then_a_city(
 ) -> None:
     open_as_first_seat(server, page, "briefcase", players=2)
     page.wait_for_selector(".briefcase-map")
-    # Setup: one sovereign each on two agents, chosen from the offered pairs.
-    page.locator(".decisions .choice-list button").first.click()
+    # Setup: one sovereign each on two agents, picked in two lists (the second offers only
+    # the agents that may go with the first).
+    page.wait_for_selector(".setup-form")
+    firsts = page.locator(".setup-form select[aria-label='first agent'] option").all_inner_texts()
+    page.select_option(".setup-form select[aria-label='first agent']", firsts[-1])
+    seconds = page.locator(".setup-form select[aria-label='second agent'] option")
+    assert firsts[-1] not in seconds.all_inner_texts()
+    page.click(".setup-form button")
     wait_for_own_move(page)
     agent = page.locator(".agent.clickable").first
     name = agent.get_attribute("data-agent")

@@ -106,14 +106,30 @@ function payoffForm(frame, ctx) {
     h("button", { type: "button", class: "primary", onclick: () => ctx.act({ type: "pay_agent", agent: agent.value, amount: Number(amount.value) }) }, "Pay"));
 }
 
+function setupForm(frame, ctx) {
+  const setups = legalOf(frame, "setup_payoff");
+  if (!setups.length) return null;
+  const firsts = [...new Set(setups.map((m) => m.action.first))];
+  const first = h("select", { "aria-label": "first agent" }, firsts.map((a) => h("option", { value: a }, a)));
+  const second = h("select", { "aria-label": "second agent" });
+  const fill = () => {
+    second.replaceChildren(...setups.filter((m) => m.action.first === first.value).map((m) => h("option", { value: m.action.second }, m.action.second)));
+  };
+  first.addEventListener("change", fill);
+  fill();
+  return h("div", { class: "pay-form setup-form" }, "Secretly put 1 sovereign on ", first, " and 1 on ", second, " ",
+    h("button", { type: "button", class: "primary", onclick: () => ctx.act({ type: "setup_payoff", first: first.value, second: second.value }) }, "Place"));
+}
+
 function decisions(frame, ctx) {
-  const handled = new Set(["move", "burn", "pay_agent"]);
+  const handled = new Set(["move", "burn", "pay_agent", "setup_payoff"]);
   const others = frame.legal.filter((m) => !handled.has(m.action.type));
   const moveHint = legalOf(frame, "move").length || legalOf(frame, "burn").length
     ? h("p", {}, selected ? `Now click a highlighted city to move ${selected}, or a ringed agent to burn it.` : "Click an agent on the map to move it (or to burn another agent with it).")
     : null;
   return h("div", { class: "decisions" },
     moveHint,
+    setupForm(frame, ctx),
     payoffForm(frame, ctx),
     others.length ? h("div", { class: "choice-list" }, others.map((m) => h("button", { type: "button", onclick: () => ctx.act(m.action) }, m.label))) : null);
 }
