@@ -608,7 +608,7 @@ function lairOrder(frame) {
 function caption(frame, ctx, owner) {
   const obs = frame.observation;
   const sheet = obs.sheets[owner];
-  const parts = [`${ctx.name(owner)}'s lair`];
+  const parts = [owner === frame.you && !ctx.replay ? "Your lair" : `${ctx.name(owner)}'s lair`];
   if (obs.explorer_of) {
     const explorer = obs.explorer_of[owner];
     parts.push(explorer === frame.you ? "you explore it" : `explored by ${ctx.name(explorer)}`);
