@@ -210,6 +210,14 @@ class _Problem:
             )
         )
         self.slack = tuple(slack)
+        # Per free pass waiving Movement, its targets by Movement cost, dearest first: a
+        # pass gives moves back only by waiving a Trap already explored (one entered later
+        # still costs its move).
+        self.pass_movement: list[list[tuple[int, int]]] = []
+        for _item, targets, waive in self.passes:
+            if waive[0]:
+                dearest = sorted(by_cost(lambda r: self.cm[r], targets), reverse=True)
+                self.pass_movement.append([(c, cls) for c, cls in dearest if c > 0])
         self.max_all = max(c[0][0] + c[0][1] + c[0][2] for c in self.cap_options)
         # What entering each room costs, by budget: Movement, Stealth, Combat, Movement and
         # Stealth together (the Shark Pool's), all three together.
@@ -338,6 +346,16 @@ class _Problem:
                     buckets[d + weight] |= hit
         return buckets
 
+    def moves_back(self, mask: int) -> int:
+        """Most Movement the free passes can give back for moves, given the rooms explored."""
+        total = 0
+        for dearest in self.pass_movement:
+            for cost, cls in dearest:
+                if mask & cls:
+                    total += cost
+                    break
+        return total
+
     def secret_bonus(self, mask: int) -> int:
         if not (self.secret_plus or self.secret_double) or not mask & self.secret_mask:
             return 0
@@ -440,7 +458,11 @@ def solve(
     start = lair.start
     allowed = p.allowed
     value_of = p.value
-    memo: dict[tuple[int, int, int, bool], int] = {}
+    # Dominance between states: for each (explored rooms, drilled wall, teleport used), the
+    # fewest moves at which a visited state stood in each explored room or could walk to it
+    # through explored rooms. Crossing explored rooms costs Movement only, so a state standing
+    # in a room with at least those moves can do nothing the earlier state could not.
+    memo: dict[tuple[int, int, bool], dict[int, int]] = {}
     best: list[Any] = [(p.secret_bonus(0), 0, 1), [], 1 << start, 0]
     trail: list[tuple[int, int, bool]] = []  # (room, drilled edge now or -1, teleport now)
     states = 0
@@ -696,19 +718,25 @@ def solve(
         left = p.max_movement - moves - sums[0] + slack[0]
         if left <= 0:
             return False
+        # Moves (not Movement) left: a free pass only gives back an explored Trap's cost.
+        back = p.moves_back(mask) if p.pass_movement else 0
+        walk_left = p.max_movement - moves - sums[0] + back
+        if walk_left <= 0:
+            return False
         budgets = (
             left,
             p.max_caps[1] - sums[1] + slack[1],
             p.max_caps[2] - sums[2] + slack[2],
             p.max_pool - moves - sums[0] - sums[1] - sums[3] + slack[3],
             p.max_all - moves - sums[0] - sums[1] - sums[2] - sums[3] + slack[4],
+            walk_left,
         )
         # Only rooms the agent can still walk to from where it stands (explored rooms cost
         # 1 Movement each to cross again) can be entered.
         masks = full_masks if has_drill else p.base_masks
         sources = mask if has_teleport and not teleported_of[0] else 1 << pos_of[0]
         zone = 0
-        for layer in p.walk_layers(sources, mask, left, masks):
+        for layer in p.walk_layers(sources, mask, walk_left, masks):
             zone |= layer
         zone &= ~mask
         held_max = 0
@@ -729,6 +757,7 @@ def solve(
                 caps[2] - sums[2] + slack[2],
                 caps[0] + caps[1] - moves - sums[0] - sums[1] - sums[3] + slack[3],
                 caps[0] + caps[1] + caps[2] - moves - sum(sums) + slack[4],
+                caps[0] - moves - sums[0] + back,
             )
             if min(option) < 0:
                 continue
@@ -738,7 +767,7 @@ def solve(
 
     def tiers(
         zone: int,
-        budgets: tuple[int, int, int, int, int],
+        budgets: tuple[int, int, int, int, int, int],
         thorough: bool,
         value: int,
         sentries: int,
@@ -748,7 +777,7 @@ def solve(
         """Whether rooms of ``zone`` bought with ``budgets`` might beat the best, tier by
         tier (see :func:`promising`); ``thorough`` adds the walk and paired budgets."""
         best_value, best_sentries, best_rooms = best[0]
-        left = budgets[0]
+        left = budgets[5]  # moves left
         if left <= 0:
             return False
         if parity:
@@ -874,6 +903,9 @@ def solve(
             return
         masks = p.masks(drilled)
         drill_ok = has_drill and drilled < 0
+        standing = memo.get((mask, drilled, teleported))
+        if standing is None:
+            standing = memo[(mask, drilled, teleported)] = {}
         # Candidate new rooms: (room, moves after entering, drilled edge, teleport used).
         found: dict[tuple[int, int, bool], int] = {}
         seen = 1 << pos
@@ -897,6 +929,10 @@ def solve(
             layer = expand(grid, layer, masks) & mask & ~seen
             seen |= layer
             distance += 1
+            there = moves + distance
+            for room in bits(layer):
+                if standing.get(room, INF) > there:
+                    standing[room] = there
         if has_teleport and not teleported:
             frontier = expand(grid, mask, masks) & allowed & ~mask
             for room in bits(frontier):
@@ -923,12 +959,15 @@ def solve(
                 sums[2] + p.cc[room],
                 sums[3] + p.ca[room],
             )
-            state_key = (new_mask, room, edge, tele)
-            if memo.get(state_key, INF) <= new_moves:
+            set_key = (new_mask, edge, tele)
+            standing = memo.get(set_key)
+            if standing is None:
+                standing = memo[set_key] = {}
+            elif standing.get(room, INF) <= new_moves:
                 continue
             if p.fit(new_sums, new_moves, new_mask) is None:
                 continue
-            memo[state_key] = new_moves
+            standing[room] = new_moves
             trail.append((room, edge if edge != drilled else -1, tele and not teleported))
             visit(
                 new_mask,
