@@ -201,3 +201,25 @@ def test_a_state_no_better_placed_than_an_earlier_one_is_skipped_soundly() -> No
         stats = (rng.randint(5, 6), rng.randint(0, 4), rng.randint(0, 4))
         explorer = explorer_kit(stats, held, agent)
         assert executes(lair, explorer) == brute_force(lair, explorer), case
+
+
+def test_rooms_are_counted_against_every_budget_at_once() -> None:
+    """The bound asks whether enough rooms fit Movement, Stealth and Combat all at once,
+    kind by kind, as a small integer program. Given explorers whose three stats all run
+    short together (and sometimes a boost to spend), the pruned search finds what every
+    walk finds on small budgets and what the unpruned search finds on larger ones."""
+    boost = next(g for g in gadgets() if g.id == "adrenaline")
+    rng = random.Random(23)
+    for case in range(24):
+        board = list(lairs())[case % 4]
+        lair = random_lair(rng, board, fill=1.0)
+        held = [(boost, rng.random() < 0.5)] if rng.random() < 0.5 else []
+        agent = rng.choice(agents()) if lairs()[board].agents and rng.random() < 0.3 else None
+        if case < 12:
+            stats = (rng.randint(3, 4), rng.randint(2, 5), rng.randint(2, 5))
+            explorer = explorer_kit(stats, held, agent)
+            assert executes(lair, explorer) == brute_force(lair, explorer), case
+        else:
+            stats = (rng.randint(6, 8), rng.randint(4, 8), rng.randint(4, 8))
+            explorer = explorer_kit(stats, held, agent)
+            assert solve(lair, explorer).key == solve(lair, explorer, prune=False).key, case

@@ -235,6 +235,19 @@ class _Problem:
             costs = tuple(table[room] for table in dim_costs)
             groups[costs] = groups.get(costs, 0) | 1 << room
         self.groups = list(groups.items())
+        # The same groups split by Sentry or not, dearest first, for the joint check.
+        joint: dict[tuple[tuple[int, ...], bool], int] = {}
+        for costs, members in self.groups:
+            for is_sentry, part in (
+                (True, members & self.sentry_mask),
+                (False, members & ~self.sentry_mask),
+            ):
+                if part:
+                    joint[(costs, is_sentry)] = joint.get((costs, is_sentry), 0) | part
+        self.joint_groups = sorted(
+            ((costs, is_sentry, part) for (costs, is_sentry), part in joint.items()),
+            key=lambda g: -sum(g[0]),
+        )
         self.weights: list[list[tuple[int, int]]] = []
         for dim in range(4):
             classes: dict[int, int] = {}
@@ -511,6 +524,45 @@ def solve(
             total += take * cost
             count -= take
         return total
+
+    joint_cache: dict[tuple[Any, ...], bool] = {}
+
+    def jointly(zone: int, budgets: tuple[int, ...], wanted: int, must: int, needed: int) -> bool:
+        """Whether ``wanted`` rooms of ``zone``, ``must`` of them Sentries, fit all five
+        budgets at once, each room costing what its kind costs (a small integer program over
+        kinds of room, solved exactly)."""
+        groups = p.joint_groups
+        counts = tuple(popcount(zone & g[2]) for g in groups)
+        key = (counts, budgets[:5], wanted, must, needed)
+        cached = joint_cache.get(key)
+        if cached is not None:
+            return cached
+        size = len(groups)
+        rest = [0] * (size + 1)
+        rest_sentries = [0] * (size + 1)
+        for i in range(size - 1, -1, -1):
+            rest[i] = rest[i + 1] + counts[i]
+            rest_sentries[i] = rest_sentries[i + 1] + (counts[i] if groups[i][1] else 0)
+
+        def fill(i: int, left: tuple[int, ...], taken: int, guards: int) -> bool:
+            if taken >= wanted and guards >= must:
+                return True
+            if taken + rest[i] < wanted or guards + rest_sentries[i] < must:
+                return False
+            costs, is_sentry, _rooms = groups[i]
+            most = counts[i]
+            for dim in range(5):
+                if costs[dim]:
+                    most = min(most, left[dim] // costs[dim])
+            for x in range(most, -1, -1):
+                after = tuple(left[d] - x * costs[d] for d in range(5))
+                if fill(i + 1, after, taken + x, guards + (x if is_sentry else 0)):
+                    return True
+            return False
+
+        answer = fill(0, tuple(budgets[:5]), 0, 0)
+        joint_cache[key] = answer
+        return answer
 
     def affordable(
         classes: list[tuple[int, int]],
@@ -874,6 +926,10 @@ def solve(
             extra = min(extra, affordable(classes, zone, budget, needed, must))
             if rooms + needed + must + extra <= best_rooms:
                 return False
+        if thorough:
+            # Each budget on its own (and in pairs) may afford the rooms, but all five at
+            # once must: count kinds of room jointly.
+            return jointly(zone, budgets, best_rooms + 1 - rooms, must, needed)
         return True
 
     def visit(
