@@ -248,6 +248,17 @@ class _Problem:
             ((costs, is_sentry, part) for (costs, is_sentry), part in joint.items()),
             key=lambda g: -sum(g[0]),
         )
+        # Per free pass, what it gives back on each kind of room it targets, by budget.
+        self.pass_kinds: list[list[tuple[tuple[int, ...], int]]] = []
+        for _item, targets, waive in self.passes:
+            kinds_here = []
+            for kind_mask in self.kind_masks:
+                hit = kind_mask & targets
+                if hit:
+                    r = (hit & -hit).bit_length() - 1
+                    costs = tuple(table[r] for table in dim_costs)
+                    kinds_here.append((waived(costs, waive), hit))
+            self.pass_kinds.append(kinds_here)
         self.weights: list[list[tuple[int, int]]] = []
         for dim in range(4):
             classes: dict[int, int] = {}
@@ -452,6 +463,19 @@ class _Problem:
         return None
 
 
+def waived(costs: tuple[int, ...], waive: tuple[bool, bool, bool, bool]) -> tuple[int, ...]:
+    """What a free pass waiving ``waive`` (Movement, Stealth, Combat, either) takes off a
+    room costing ``costs`` in the five budgets (Movement, Stealth, Combat, the first two
+    together, all three together; each but Stealth and Combat counting the move)."""
+    movement, stealth, combat = costs[0] - 1, costs[1], costs[2]
+    either = costs[3] - costs[0] - costs[1]
+    m = movement if waive[0] else 0
+    s = stealth if waive[1] else 0
+    c = combat if waive[2] else 0
+    a = either if waive[3] else 0
+    return (m, s, c, m + s + a, m + s + c + a)
+
+
 class _OutOfBudget(Exception):
     """The search visited more states than allowed."""
 
@@ -493,6 +517,7 @@ def solve(
     white = ((1 << grid.size) - 1) & ~black
     colour_other = [white if black >> r & 1 else black for r in range(grid.size)]
     pos_of = [start]
+    mask_of = [1 << start]
     teleported_of = [False]
 
     popcount = int.bit_count
@@ -527,32 +552,81 @@ def solve(
 
     joint_cache: dict[tuple[Any, ...], bool] = {}
 
-    def jointly(zone: int, budgets: tuple[int, ...], wanted: int, must: int, needed: int) -> bool:
+    def jointly(zone: int, budgets: tuple[int, ...], wanted: int, must: int) -> bool:
         """Whether ``wanted`` rooms of ``zone``, ``must`` of them Sentries, fit all five
-        budgets at once, each room costing what its kind costs (a small integer program over
-        kinds of room, solved exactly)."""
+        budgets at once, each room costing what its kind costs: a small integer program over
+        kinds of room, solved exactly. Each free pass is tried unused, on an explored room
+        of each kind it targets (giving that cost back) or on a new room of each kind."""
         groups = p.joint_groups
-        counts = tuple(popcount(zone & g[2]) for g in groups)
-        key = (counts, budgets[:5], wanted, must, needed)
+        counts = [popcount(zone & g[2]) for g in groups]
+        slack = p.slack
+        raw = tuple(budgets[d] - slack[d] for d in range(5))
+        mask = mask_of[0]
+        choices: list[list[tuple[int, tuple[int, ...]]]] = []
+        for (_item, targets, waive), kinds in zip(p.passes, p.pass_kinds, strict=True):
+            options: list[tuple[int, tuple[int, ...]]] = [(-1, (0, 0, 0, 0, 0))]
+            for vector, kind_rooms in kinds:
+                if mask & kind_rooms:
+                    options.append((-1, vector))
+            for index, (costs, _is_sentry, members) in enumerate(groups):
+                if zone & targets & members:
+                    options.append((index, waived(costs, waive)))
+            choices.append(options)
+        key = (tuple(counts), raw, wanted, must, tuple(map(tuple, choices)))
         cached = joint_cache.get(key)
         if cached is not None:
             return cached
-        size = len(groups)
+        answer = False
+        for combo in itertools.product(*choices):
+            left = list(raw)
+            pool = list(counts)
+            extra: list[tuple[tuple[int, ...], bool, int]] = []
+            feasible = True
+            for index, vector in combo:
+                if index < 0:
+                    for d in range(5):
+                        left[d] += vector[d]
+                    continue
+                if not pool[index]:
+                    feasible = False
+                    break
+                pool[index] -= 1
+                costs, is_sentry, _members = groups[index]
+                cut = tuple(c - v for c, v in zip(costs, vector, strict=True))
+                extra.append((cut, is_sentry, 1))
+            if not feasible:
+                continue
+            on_offer = [(g[0], g[1], n) for g, n in zip(groups, pool, strict=True) if n] + extra
+            if fits_together(on_offer, tuple(left), wanted, must):
+                answer = True
+                break
+        joint_cache[key] = answer
+        return answer
+
+    def fits_together(
+        kinds: list[tuple[tuple[int, ...], bool, int]],
+        budgets: tuple[int, ...],
+        wanted: int,
+        must: int,
+    ) -> bool:
+        """Whether ``wanted`` rooms, ``must`` of them Sentries, taken among ``kinds``
+        ((costs, Sentry or not, how many)) fit the five budgets together."""
+        size = len(kinds)
         rest = [0] * (size + 1)
         rest_sentries = [0] * (size + 1)
         for i in range(size - 1, -1, -1):
-            rest[i] = rest[i + 1] + counts[i]
-            rest_sentries[i] = rest_sentries[i + 1] + (counts[i] if groups[i][1] else 0)
+            rest[i] = rest[i + 1] + kinds[i][2]
+            rest_sentries[i] = rest_sentries[i + 1] + (kinds[i][2] if kinds[i][1] else 0)
 
         def fill(i: int, left: tuple[int, ...], taken: int, guards: int) -> bool:
             if taken >= wanted and guards >= must:
                 return True
             if taken + rest[i] < wanted or guards + rest_sentries[i] < must:
                 return False
-            costs, is_sentry, _rooms = groups[i]
-            most = counts[i]
+            costs, is_sentry, count = kinds[i]
+            most = count
             for dim in range(5):
-                if costs[dim]:
+                if costs[dim] > 0:
                     most = min(most, left[dim] // costs[dim])
             for x in range(most, -1, -1):
                 after = tuple(left[d] - x * costs[d] for d in range(5))
@@ -560,9 +634,7 @@ def solve(
                     return True
             return False
 
-        answer = fill(0, tuple(budgets[:5]), 0, 0)
-        joint_cache[key] = answer
-        return answer
+        return min(budgets) >= 0 and fill(0, budgets, 0, 0)
 
     def affordable(
         classes: list[tuple[int, int]],
@@ -929,7 +1001,7 @@ def solve(
         if thorough:
             # Each budget on its own (and in pairs) may afford the rooms, but all five at
             # once must: count kinds of room jointly.
-            return jointly(zone, budgets, best_rooms + 1 - rooms, must, needed)
+            return jointly(zone, budgets, best_rooms + 1 - rooms, must)
         return True
 
     def visit(
@@ -948,6 +1020,7 @@ def solve(
         if max_states is not None and states > max_states:
             raise _OutOfBudget
         pos_of[0] = pos
+        mask_of[0] = mask
         teleported_of[0] = teleported
         here = (value + p.secret_bonus(mask), sentries, rooms)
         if here > best[0]:
