@@ -564,10 +564,17 @@ def solve(
         mask = mask_of[0]
         choices: list[list[tuple[int, tuple[int, ...]]]] = []
         for (_item, targets, waive), kinds in zip(p.passes, p.pass_kinds, strict=True):
-            options: list[tuple[int, tuple[int, ...]]] = [(-1, (0, 0, 0, 0, 0))]
-            for vector, kind_rooms in kinds:
-                if mask & kind_rooms:
-                    options.append((-1, vector))
+            # Giving back an explored room's cost beats leaving the pass unused, and a
+            # saving no larger in any budget than another is not worth trying.
+            backs = [vector for vector, kind_rooms in kinds if mask & kind_rooms]
+            backs = [
+                v
+                for v in backs
+                if not any(w != v and all(a >= b for a, b in zip(w, v, strict=True)) for w in backs)
+            ]
+            options: list[tuple[int, tuple[int, ...]]] = [
+                (-1, v) for v in dict.fromkeys(backs)
+            ] or [(-1, (0, 0, 0, 0, 0))]
             for index, (costs, _is_sentry, members) in enumerate(groups):
                 if zone & targets & members:
                     options.append((index, waived(costs, waive)))
@@ -614,15 +621,25 @@ def solve(
         size = len(kinds)
         rest = [0] * (size + 1)
         rest_sentries = [0] * (size + 1)
+        # The cheapest room left at each depth, by budget: no more rooms than a budget
+        # buys at that price can still be added.
+        cheapest_left: list[tuple[int, ...]] = [(INF,) * 5] * (size + 1)
         for i in range(size - 1, -1, -1):
-            rest[i] = rest[i + 1] + kinds[i][2]
-            rest_sentries[i] = rest_sentries[i + 1] + (kinds[i][2] if kinds[i][1] else 0)
+            costs, is_sentry, count = kinds[i]
+            rest[i] = rest[i + 1] + count
+            rest_sentries[i] = rest_sentries[i + 1] + (count if is_sentry else 0)
+            cheapest_left[i] = tuple(
+                min(a, b) for a, b in zip(cheapest_left[i + 1], costs, strict=True)
+            )
 
         def fill(i: int, left: tuple[int, ...], taken: int, guards: int) -> bool:
             if taken >= wanted and guards >= must:
                 return True
             if taken + rest[i] < wanted or guards + rest_sentries[i] < must:
                 return False
+            for cost, budget in zip(cheapest_left[i], left, strict=True):
+                if cost > 0 and taken + budget // cost < wanted:
+                    return False
             costs, is_sentry, count = kinds[i]
             most = count
             for dim in range(5):
@@ -980,6 +997,10 @@ def solve(
             if most <= best_sentries - sentries:
                 break
             most = min(most, greedy(classes, zone_sentries, capacity - needed * secret_weight))
+        if thorough and sentries + most > best_sentries:
+            beat = best_sentries + 1 - sentries
+            if not jointly(zone, budgets, needed + beat, beat):
+                most = beat - 1
         if sentries + most != best_sentries:
             return bool(sentries + most > best_sentries)
         # Rooms, once those Secrets and the Sentries tying the best are paid for.
