@@ -205,9 +205,10 @@ def test_a_state_no_better_placed_than_an_earlier_one_is_skipped_soundly() -> No
 
 def test_rooms_are_counted_against_every_budget_at_once() -> None:
     """The bound asks whether one more Sentry, or one more room, fits Movement, Stealth and
-    Combat all at once, kind by kind, as a small integer program. Given explorers whose three stats all run
-    short together (and sometimes a boost to spend), the pruned search finds what every
-    walk finds on small budgets and what the unpruned search finds on larger ones."""
+    Combat all at once, kind by kind, as a small integer program. Given explorers whose
+    three stats all run short together (and sometimes a boost to spend), the pruned search
+    finds what every walk finds on small budgets and what the unpruned search finds on
+    larger ones."""
     boost = next(g for g in gadgets() if g.id == "adrenaline")
     rng = random.Random(23)
     for case in range(24):

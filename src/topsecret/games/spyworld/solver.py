@@ -621,37 +621,55 @@ def solve(
         size = len(kinds)
         rest = [0] * (size + 1)
         rest_sentries = [0] * (size + 1)
-        # The cheapest room left at each depth, by budget: no more rooms than a budget
-        # buys at that price can still be added.
-        cheapest_left: list[tuple[int, ...]] = [(INF,) * 5] * (size + 1)
+        # The cheapest room left at each depth in the budgets paying for moves: no more
+        # rooms than such a budget buys at that price can still be added.
+        cheapest_left = [(INF, INF, INF)] * (size + 1)
+        low0 = low3 = low4 = INF
         for i in range(size - 1, -1, -1):
             costs, is_sentry, count = kinds[i]
             rest[i] = rest[i + 1] + count
             rest_sentries[i] = rest_sentries[i + 1] + (count if is_sentry else 0)
-            cheapest_left[i] = tuple(
-                min(a, b) for a, b in zip(cheapest_left[i + 1], costs, strict=True)
-            )
+            low0 = min(low0, costs[0])
+            low3 = min(low3, costs[3])
+            low4 = min(low4, costs[4])
+            cheapest_left[i] = (low0, low3, low4)
 
-        def fill(i: int, left: tuple[int, ...], taken: int, guards: int) -> bool:
+        def fill(
+            i: int, b0: int, b1: int, b2: int, b3: int, b4: int, taken: int, guards: int
+        ) -> bool:
             if taken >= wanted and guards >= must:
                 return True
             if taken + rest[i] < wanted or guards + rest_sentries[i] < must:
                 return False
-            for cost, budget in zip(cheapest_left[i], left, strict=True):
-                if cost > 0 and taken + budget // cost < wanted:
-                    return False
+            c0, c3, c4 = cheapest_left[i]
+            if taken + min(b0 // c0, b3 // c3, b4 // c4) < wanted:
+                return False
             costs, is_sentry, count = kinds[i]
-            most = count
-            for dim in range(5):
-                if costs[dim] > 0:
-                    most = min(most, left[dim] // costs[dim])
+            m0, m1, m2, m3, m4 = costs
+            most = min(count, b0 // m0, b3 // m3, b4 // m4)
+            if m1:
+                most = min(most, b1 // m1)
+            if m2:
+                most = min(most, b2 // m2)
+            step = 1 if is_sentry else 0
             for x in range(most, -1, -1):
-                after = tuple(left[d] - x * costs[d] for d in range(5))
-                if fill(i + 1, after, taken + x, guards + (x if is_sentry else 0)):
+                if fill(
+                    i + 1,
+                    b0 - x * m0,
+                    b1 - x * m1,
+                    b2 - x * m2,
+                    b3 - x * m3,
+                    b4 - x * m4,
+                    taken + x,
+                    guards + x * step,
+                ):
                     return True
             return False
 
-        return min(budgets) >= 0 and fill(0, budgets, 0, 0)
+        if min(budgets) < 0:
+            return False
+        b0, b1, b2, b3, b4 = budgets[:5]
+        return fill(0, b0, b1, b2, b3, b4, 0, 0)
 
     def affordable(
         classes: list[tuple[int, int]],
