@@ -552,12 +552,20 @@ def solve(
 
     joint_cache: dict[tuple[Any, ...], bool] = {}
 
-    def jointly(zone: int, budgets: tuple[int, ...], wanted: int, must: int) -> bool:
+    def jointly(
+        zone: int, budgets: tuple[int, ...], wanted: int, must: int, lonely: int = 0
+    ) -> bool:
         """Whether ``wanted`` rooms of ``zone``, ``must`` of them Sentries, fit all five
-        budgets at once, each room costing what its kind costs: a small integer program over
-        kinds of room, solved exactly. Each free pass is tried unused, on an explored room
-        of each kind it targets (giving that cost back) or on a new room of each kind."""
-        groups = p.joint_groups
+        budgets at once, each room costing what its kind costs (one more move for a room of
+        ``lonely``): a small integer program over kinds of room, solved exactly. Each free
+        pass is tried unused, on an explored room of each kind it targets (giving that cost
+        back) or on a new room of each kind."""
+        groups: list[tuple[tuple[int, ...], bool, int, tuple[int, ...]]] = []
+        for costs, is_sentry, members in p.joint_groups:
+            groups.append((costs, is_sentry, members & ~lonely, costs))
+            if lonely:
+                further = (costs[0] + 1, costs[1], costs[2], costs[3] + 1, costs[4] + 1)
+                groups.append((further, is_sentry, members & lonely, costs))
         counts = [popcount(zone & g[2]) for g in groups]
         slack = p.slack
         raw = tuple(budgets[d] - slack[d] for d in range(5))
@@ -575,9 +583,9 @@ def solve(
             options: list[tuple[int, tuple[int, ...]]] = [
                 (-1, v) for v in dict.fromkeys(backs)
             ] or [(-1, (0, 0, 0, 0, 0))]
-            for index, (costs, _is_sentry, members) in enumerate(groups):
+            for index, (_costs, _is_sentry, members, base) in enumerate(groups):
                 if zone & targets & members:
-                    options.append((index, waived(costs, waive)))
+                    options.append((index, waived(base, waive)))
             choices.append(options)
         key = (tuple(counts), raw, wanted, must, tuple(map(tuple, choices)))
         cached = joint_cache.get(key)
@@ -598,7 +606,7 @@ def solve(
                     feasible = False
                     break
                 pool[index] -= 1
-                costs, is_sentry, _members = groups[index]
+                costs, is_sentry, _members, _base = groups[index]
                 cut = tuple(c - v for c, v in zip(costs, vector, strict=True))
                 extra.append((cut, is_sentry, 1))
             if not feasible:
@@ -993,6 +1001,7 @@ def solve(
         # Sentries, once those Secrets are paid for: each budget on its own, then (when
         # thorough) pairs of budgets weighed together.
         zone_sentries = zone & p.sentry_mask
+        lonely = 0
         most = min(popcount(zone_sentries), new_rooms - needed)
         dim_classes = p.dim_classes
         if thorough and not (has_teleport and not teleported_of[0]):
@@ -1000,7 +1009,8 @@ def solve(
             # a Secret or Sentry it entered before: a Sentry next to none of those takes
             # at least two moves to reach.
             targets = zone_sentries | zone & p.secret_mask | 1 << pos_of[0]
-            dim_classes = lonely_classes(zone_sentries & ~expand(grid, targets, hop_masks))
+            lonely = zone_sentries & ~expand(grid, targets, hop_masks)
+            dim_classes = lonely_classes(lonely)
         for dim in range(5):
             most = min(
                 most,
@@ -1017,7 +1027,7 @@ def solve(
             most = min(most, greedy(classes, zone_sentries, capacity - needed * secret_weight))
         if thorough and sentries + most > best_sentries:
             beat = best_sentries + 1 - sentries
-            if not jointly(zone, budgets, needed + beat, beat):
+            if not jointly(zone, budgets, needed + beat, beat, lonely):
                 most = beat - 1
         if sentries + most != best_sentries:
             return bool(sentries + most > best_sentries)
@@ -1025,10 +1035,12 @@ def solve(
         must = best_sentries - sentries
         extra = new_rooms - needed - must
         dim_classes = p.dim_classes
+        lonely = 0
         if thorough and not (has_teleport and not teleported_of[0]):
             # Likewise a room of the zone next to no other one nor to where the agent
             # stands takes at least two moves to reach.
-            dim_classes = lonely_classes(zone & ~expand(grid, zone | 1 << pos_of[0], hop_masks))
+            lonely = zone & ~expand(grid, zone | 1 << pos_of[0], hop_masks)
+            dim_classes = lonely_classes(lonely)
         checks = [(dim_classes[dim], budgets[dim], p.secret_cost[dim]) for dim in range(5)] + pairs
         for classes, capacity, secret_weight in checks:
             budget = capacity - needed * secret_weight - cheapest(classes, zone_sentries, must)
@@ -1040,7 +1052,7 @@ def solve(
         if thorough:
             # Each budget on its own (and in pairs) may afford the rooms, but all five at
             # once must: count kinds of room jointly.
-            return jointly(zone, budgets, best_rooms + 1 - rooms, must)
+            return jointly(zone, budgets, best_rooms + 1 - rooms, must, lonely)
         return True
 
     def visit(
