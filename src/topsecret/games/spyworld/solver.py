@@ -1125,10 +1125,18 @@ def solve(
                         u = w + delta
                         if allowed >> u & 1 and not mask >> u & 1:
                             found.setdefault((u, grid.edge_between(w, u), True), moves + 1)
-        # The objective's order: Secrets first, then Sentries, each nearest first.
+        # The objective's order: Secrets first, then Sentries; then rooms with the fewest
+        # unexplored neighbours (a walk that leaves dead ends for later must come back for
+        # them, so this finds walks entering more rooms sooner), nearest first.
+        unexplored = allowed & ~mask
         order = sorted(
             found.items(),
-            key=lambda kv: (-value_of[kv[0][0]], -(p.sentry_mask >> kv[0][0] & 1), kv[1]),
+            key=lambda kv: (
+                -value_of[kv[0][0]],
+                -(p.sentry_mask >> kv[0][0] & 1),
+                popcount(expand(grid, 1 << kv[0][0], masks) & unexplored),
+                kv[1],
+            ),
         )
         for (room, edge, tele), new_moves in order:
             bit = 1 << room
