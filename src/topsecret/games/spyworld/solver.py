@@ -8,10 +8,12 @@ explorer's stats, so a walk is affordable exactly when its totals are. The total
 on the set of rooms explored (their Traps, Sentries and free passes) and on the number of
 moves. A search state is therefore (explored rooms, current room, drilled wall, teleport used)
 and only the fewest moves reaching it matter. The search adds one new room at a time, reached
-by a shortest path through explored rooms (bit-parallel BFS), keeps the fewest moves per
-state, and prunes with an optimistic bound checked tier by tier of the objective (see
-:func:`solve`'s ``promising``): the Secrets a tie on value needs must fit in one walk, and
-their cost is set aside before Sentries are counted, and so on.
+by a shortest path through explored rooms (bit-parallel BFS), skips a state when an earlier
+one with the same explored rooms could walk to where it stands with no more moves, and
+prunes with an optimistic bound checked tier by tier of the objective (see :func:`solve`'s
+``promising``): the Secrets a tie on value needs must fit in one walk, and their cost is set
+aside before Sentries are counted, and so on; one more Sentry or room must fit every budget
+at once (a small integer program over kinds of room).
 """
 
 from __future__ import annotations
