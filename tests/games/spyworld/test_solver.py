@@ -142,3 +142,85 @@ def test_solver_matches_brute_force_with_every_kind_of_item() -> None:
         stats = (rng.randint(2, 4), rng.randint(0, 6), rng.randint(0, 6))
         explorer = explorer_kit(stats, held, agent)
         assert executes(lair, explorer) == brute_force(lair, explorer), case
+
+
+def saw_heavy_lair(rng: random.Random, board_id: str) -> Lair:
+    """A lair where Giant Saws (Movement) are common, so the Smoke Bomb matters."""
+    s = sheet()
+    board = lairs()[board_id]
+    kinds = ["giant_saw"] * 4 + list(UPGRADES)
+    rooms = [
+        rng.choice(kinds) if r != s.start and r not in board.blocked else ""
+        for r in range(s.grid.size)
+    ]
+    walls = 0
+    for _ in range(rng.randint(0, 8)):
+        edge = rng.randrange(s.grid.edge_count)
+        if s.start not in s.grid.edge_rooms(edge):
+            walls |= 1 << edge
+    return Lair(board, tuple(rooms), walls, s.grid, s.start)
+
+
+def test_a_free_pass_gives_back_moves_only_through_an_explored_trap() -> None:
+    """The Smoke Bomb waives a Giant Saw's Movement, but a Saw entered later still costs its
+    move: the bound counts the moves left with only the explored Saws given back. Given
+    Movement-bound explorers holding the Smoke Bomb (sometimes with the Laser Drill or an
+    Agent's teleport), the pruned search finds what every walk finds on small budgets and
+    what the unpruned search finds on larger ones."""
+    smoke_bomb = next(g for g in gadgets() if g.id == "smoke_bomb")
+    extras = [g for g in gadgets() if g.id in ("laser_drill", "adrenaline")]
+    rng = random.Random(11)
+    for case in range(24):
+        board = list(lairs())[case % 4]
+        lair = saw_heavy_lair(rng, board)
+        held = [(smoke_bomb, False)] + [(g, False) for g in extras if rng.random() < 0.4]
+        agent = rng.choice(agents()) if lairs()[board].agents and rng.random() < 0.5 else None
+        if case < 12:
+            explorer = explorer_kit(
+                (rng.randint(2, 5), rng.randint(0, 5), rng.randint(0, 5)), held, agent
+            )
+            assert executes(lair, explorer) == brute_force(lair, explorer), case
+        else:
+            explorer = explorer_kit(
+                (rng.randint(6, 9), rng.randint(3, 9), rng.randint(3, 9)), held, agent
+            )
+            assert solve(lair, explorer).key == solve(lair, explorer, prune=False).key, case
+
+
+def test_a_state_no_better_placed_than_an_earlier_one_is_skipped_soundly() -> None:
+    """Walking back through explored rooms costs Movement only, so the search skips a state
+    whose explored rooms an earlier state shared, standing where that one could walk with no
+    more moves. Given explorers with Movement for longer walks that double back, every walk
+    enumerated still finds nothing better than the solver."""
+    rng = random.Random(5)
+    for case in range(8):
+        board = list(lairs())[case % 4]
+        lair = random_lair(rng, board, fill=0.5)
+        held = [(g, rng.random() < 0.5) for g in gadgets() if rng.random() < 0.25]
+        agent = rng.choice(agents()) if lairs()[board].agents and rng.random() < 0.5 else None
+        stats = (rng.randint(5, 6), rng.randint(0, 4), rng.randint(0, 4))
+        explorer = explorer_kit(stats, held, agent)
+        assert executes(lair, explorer) == brute_force(lair, explorer), case
+
+
+def test_rooms_are_counted_against_every_budget_at_once() -> None:
+    """The bound asks whether one more Sentry, or one more room, fits Movement, Stealth and
+    Combat all at once, kind by kind, as a small integer program. Given explorers whose
+    three stats all run short together (and sometimes a boost to spend), the pruned search
+    finds what every walk finds on small budgets and what the unpruned search finds on
+    larger ones."""
+    boost = next(g for g in gadgets() if g.id == "adrenaline")
+    rng = random.Random(23)
+    for case in range(24):
+        board = list(lairs())[case % 4]
+        lair = random_lair(rng, board, fill=1.0)
+        held = [(boost, rng.random() < 0.5)] if rng.random() < 0.5 else []
+        agent = rng.choice(agents()) if lairs()[board].agents and rng.random() < 0.3 else None
+        if case < 12:
+            stats = (rng.randint(3, 4), rng.randint(2, 5), rng.randint(2, 5))
+            explorer = explorer_kit(stats, held, agent)
+            assert executes(lair, explorer) == brute_force(lair, explorer), case
+        else:
+            stats = (rng.randint(6, 8), rng.randint(4, 8), rng.randint(4, 8))
+            explorer = explorer_kit(stats, held, agent)
+            assert solve(lair, explorer).key == solve(lair, explorer, prune=False).key, case

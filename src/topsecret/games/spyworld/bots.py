@@ -189,7 +189,7 @@ class HeuristicBot(Bot):
         if sh["agent"] is not None and 6 not in used and base.board.agents:
             agent = next(a for a in agents() if a.id == sh["agent"])
         kit = explorer_kit((run["stats"][0], run["stats"][1], run["stats"][2]), held, agent)
-        # About a second at most; 14 of the 1,000 benchmark lairs need more states than
+        # A second or two at most; 1 of the 1,000 benchmark lairs needs more states than
         # this (docs/games/spyworld.md), and then the bot walks the best plan found.
         plan = solve(lair, kit, max_states=20_000)
         self._script = actions_for_plan(plan, lair)

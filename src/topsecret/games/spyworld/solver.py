@@ -8,10 +8,12 @@ explorer's stats, so a walk is affordable exactly when its totals are. The total
 on the set of rooms explored (their Traps, Sentries and free passes) and on the number of
 moves. A search state is therefore (explored rooms, current room, drilled wall, teleport used)
 and only the fewest moves reaching it matter. The search adds one new room at a time, reached
-by a shortest path through explored rooms (bit-parallel BFS), keeps the fewest moves per
-state, and prunes with an optimistic bound checked tier by tier of the objective (see
-:func:`solve`'s ``promising``): the Secrets a tie on value needs must fit in one walk, and
-their cost is set aside before Sentries are counted, and so on.
+by a shortest path through explored rooms (bit-parallel BFS), skips a state when an earlier
+one with the same explored rooms could walk to where it stands with no more moves, and
+prunes with an optimistic bound checked tier by tier of the objective (see :func:`solve`'s
+``promising``): the Secrets a tie on value needs must fit in one walk, and their cost is set
+aside before Sentries are counted, and so on; one more Sentry or room must fit every budget
+at once (a small integer program over kinds of room).
 """
 
 from __future__ import annotations
@@ -210,6 +212,14 @@ class _Problem:
             )
         )
         self.slack = tuple(slack)
+        # Per free pass waiving Movement, its targets by Movement cost, dearest first: a
+        # pass gives moves back only by waiving a Trap already explored (one entered later
+        # still costs its move).
+        self.pass_movement: list[list[tuple[int, int]]] = []
+        for _item, targets, waive in self.passes:
+            if waive[0]:
+                dearest = sorted(by_cost(lambda r: self.cm[r], targets), reverse=True)
+                self.pass_movement.append([(c, cls) for c, cls in dearest if c > 0])
         self.max_all = max(c[0][0] + c[0][1] + c[0][2] for c in self.cap_options)
         # What entering each room costs, by budget: Movement, Stealth, Combat, Movement and
         # Stealth together (the Shark Pool's), all three together.
@@ -227,6 +237,30 @@ class _Problem:
             costs = tuple(table[room] for table in dim_costs)
             groups[costs] = groups.get(costs, 0) | 1 << room
         self.groups = list(groups.items())
+        # The same groups split by Sentry or not, dearest first, for the joint check.
+        joint: dict[tuple[tuple[int, ...], bool], int] = {}
+        for costs, members in self.groups:
+            for is_sentry, part in (
+                (True, members & self.sentry_mask),
+                (False, members & ~self.sentry_mask),
+            ):
+                if part:
+                    joint[(costs, is_sentry)] = joint.get((costs, is_sentry), 0) | part
+        self.joint_groups = sorted(
+            ((costs, is_sentry, part) for (costs, is_sentry), part in joint.items()),
+            key=lambda g: -sum(g[0]),
+        )
+        # Per free pass, what it gives back on each kind of room it targets, by budget.
+        self.pass_kinds: list[list[tuple[tuple[int, ...], int]]] = []
+        for _item, targets, waive in self.passes:
+            kinds_here = []
+            for kind_mask in self.kind_masks:
+                hit = kind_mask & targets
+                if hit:
+                    r = (hit & -hit).bit_length() - 1
+                    costs = tuple(table[r] for table in dim_costs)
+                    kinds_here.append((waived(costs, waive), hit))
+            self.pass_kinds.append(kinds_here)
         self.weights: list[list[tuple[int, int]]] = []
         for dim in range(4):
             classes: dict[int, int] = {}
@@ -338,6 +372,16 @@ class _Problem:
                     buckets[d + weight] |= hit
         return buckets
 
+    def moves_back(self, mask: int) -> int:
+        """Most Movement the free passes can give back for moves, given the rooms explored."""
+        total = 0
+        for dearest in self.pass_movement:
+            for cost, cls in dearest:
+                if mask & cls:
+                    total += cost
+                    break
+        return total
+
     def secret_bonus(self, mask: int) -> int:
         if not (self.secret_plus or self.secret_double) or not mask & self.secret_mask:
             return 0
@@ -421,6 +465,19 @@ class _Problem:
         return None
 
 
+def waived(costs: tuple[int, ...], waive: tuple[bool, bool, bool, bool]) -> tuple[int, ...]:
+    """What a free pass waiving ``waive`` (Movement, Stealth, Combat, either) takes off a
+    room costing ``costs`` in the five budgets (Movement, Stealth, Combat, the first two
+    together, all three together; each but Stealth and Combat counting the move)."""
+    movement, stealth, combat = costs[0] - 1, costs[1], costs[2]
+    either = costs[3] - costs[0] - costs[1]
+    m = movement if waive[0] else 0
+    s = stealth if waive[1] else 0
+    c = combat if waive[2] else 0
+    a = either if waive[3] else 0
+    return (m, s, c, m + s + a, m + s + c + a)
+
+
 class _OutOfBudget(Exception):
     """The search visited more states than allowed."""
 
@@ -440,7 +497,11 @@ def solve(
     start = lair.start
     allowed = p.allowed
     value_of = p.value
-    memo: dict[tuple[int, int, int, bool], int] = {}
+    # Dominance between states: for each (explored rooms, drilled wall, teleport used), the
+    # fewest moves at which a visited state stood in each explored room or could walk to it
+    # through explored rooms. Crossing explored rooms costs Movement only, so a state standing
+    # in a room with at least those moves can do nothing the earlier state could not.
+    memo: dict[tuple[int, int, bool], dict[int, int]] = {}
     best: list[Any] = [(p.secret_bonus(0), 0, 1), [], 1 << start, 0]
     trail: list[tuple[int, int, bool]] = []  # (room, drilled edge now or -1, teleport now)
     states = 0
@@ -458,6 +519,7 @@ def solve(
     white = ((1 << grid.size) - 1) & ~black
     colour_other = [white if black >> r & 1 else black for r in range(grid.size)]
     pos_of = [start]
+    mask_of = [1 << start]
     teleported_of = [False]
 
     popcount = int.bit_count
@@ -489,6 +551,135 @@ def solve(
             total += take * cost
             count -= take
         return total
+
+    joint_cache: dict[tuple[Any, ...], bool] = {}
+
+    def jointly(
+        zone: int, budgets: tuple[int, ...], wanted: int, must: int, lonely: int = 0
+    ) -> bool:
+        """Whether ``wanted`` rooms of ``zone``, ``must`` of them Sentries, fit all five
+        budgets at once, each room costing what its kind costs (one more move for a room of
+        ``lonely``): a small integer program over kinds of room, solved exactly. Each free
+        pass is tried unused, on an explored room of each kind it targets (giving that cost
+        back) or on a new room of each kind."""
+        groups: list[tuple[tuple[int, ...], bool, int, tuple[int, ...]]] = []
+        for costs, is_sentry, members in p.joint_groups:
+            groups.append((costs, is_sentry, members & ~lonely, costs))
+            if lonely:
+                further = (costs[0] + 1, costs[1], costs[2], costs[3] + 1, costs[4] + 1)
+                groups.append((further, is_sentry, members & lonely, costs))
+        counts = [popcount(zone & g[2]) for g in groups]
+        slack = p.slack
+        raw = tuple(budgets[d] - slack[d] for d in range(5))
+        mask = mask_of[0]
+        choices: list[list[tuple[int, tuple[int, ...]]]] = []
+        for (_item, targets, waive), kinds in zip(p.passes, p.pass_kinds, strict=True):
+            # Giving back an explored room's cost beats leaving the pass unused, and a
+            # saving no larger in any budget than another is not worth trying.
+            backs = [vector for vector, kind_rooms in kinds if mask & kind_rooms]
+            backs = [
+                v
+                for v in backs
+                if not any(w != v and all(a >= b for a, b in zip(w, v, strict=True)) for w in backs)
+            ]
+            options: list[tuple[int, tuple[int, ...]]] = [
+                (-1, v) for v in dict.fromkeys(backs)
+            ] or [(-1, (0, 0, 0, 0, 0))]
+            for index, (_costs, _is_sentry, members, base) in enumerate(groups):
+                if zone & targets & members:
+                    options.append((index, waived(base, waive)))
+            choices.append(options)
+        key = (tuple(counts), raw, wanted, must, tuple(map(tuple, choices)))
+        cached = joint_cache.get(key)
+        if cached is not None:
+            return cached
+        answer = False
+        for combo in itertools.product(*choices):
+            left = list(raw)
+            pool = list(counts)
+            extra: list[tuple[tuple[int, ...], bool, int]] = []
+            feasible = True
+            for index, vector in combo:
+                if index < 0:
+                    for d in range(5):
+                        left[d] += vector[d]
+                    continue
+                if not pool[index]:
+                    feasible = False
+                    break
+                pool[index] -= 1
+                costs, is_sentry, _members, _base = groups[index]
+                cut = tuple(c - v for c, v in zip(costs, vector, strict=True))
+                extra.append((cut, is_sentry, 1))
+            if not feasible:
+                continue
+            on_offer = [(g[0], g[1], n) for g, n in zip(groups, pool, strict=True) if n] + extra
+            if fits_together(on_offer, tuple(left), wanted, must):
+                answer = True
+                break
+        joint_cache[key] = answer
+        return answer
+
+    def fits_together(
+        kinds: list[tuple[tuple[int, ...], bool, int]],
+        budgets: tuple[int, ...],
+        wanted: int,
+        must: int,
+    ) -> bool:
+        """Whether ``wanted`` rooms, ``must`` of them Sentries, taken among ``kinds``
+        ((costs, Sentry or not, how many)) fit the five budgets together."""
+        size = len(kinds)
+        rest = [0] * (size + 1)
+        rest_sentries = [0] * (size + 1)
+        # The cheapest room left at each depth in the budgets paying for moves: no more
+        # rooms than such a budget buys at that price can still be added.
+        cheapest_left = [(INF, INF, INF)] * (size + 1)
+        low0 = low3 = low4 = INF
+        for i in range(size - 1, -1, -1):
+            costs, is_sentry, count = kinds[i]
+            rest[i] = rest[i + 1] + count
+            rest_sentries[i] = rest_sentries[i + 1] + (count if is_sentry else 0)
+            low0 = min(low0, costs[0])
+            low3 = min(low3, costs[3])
+            low4 = min(low4, costs[4])
+            cheapest_left[i] = (low0, low3, low4)
+
+        def fill(
+            i: int, b0: int, b1: int, b2: int, b3: int, b4: int, taken: int, guards: int
+        ) -> bool:
+            if taken >= wanted and guards >= must:
+                return True
+            if taken + rest[i] < wanted or guards + rest_sentries[i] < must:
+                return False
+            c0, c3, c4 = cheapest_left[i]
+            if taken + min(b0 // c0, b3 // c3, b4 // c4) < wanted:
+                return False
+            costs, is_sentry, count = kinds[i]
+            m0, m1, m2, m3, m4 = costs
+            most = min(count, b0 // m0, b3 // m3, b4 // m4)
+            if m1:
+                most = min(most, b1 // m1)
+            if m2:
+                most = min(most, b2 // m2)
+            step = 1 if is_sentry else 0
+            for x in range(most, -1, -1):
+                if fill(
+                    i + 1,
+                    b0 - x * m0,
+                    b1 - x * m1,
+                    b2 - x * m2,
+                    b3 - x * m3,
+                    b4 - x * m4,
+                    taken + x,
+                    guards + x * step,
+                ):
+                    return True
+            return False
+
+        if min(budgets) < 0:
+            return False
+        b0, b1, b2, b3, b4 = budgets[:5]
+        return fill(0, b0, b1, b2, b3, b4, 0, 0)
 
     def affordable(
         classes: list[tuple[int, int]],
@@ -696,19 +887,25 @@ def solve(
         left = p.max_movement - moves - sums[0] + slack[0]
         if left <= 0:
             return False
+        # Moves (not Movement) left: a free pass only gives back an explored Trap's cost.
+        back = p.moves_back(mask) if p.pass_movement else 0
+        walk_left = p.max_movement - moves - sums[0] + back
+        if walk_left <= 0:
+            return False
         budgets = (
             left,
             p.max_caps[1] - sums[1] + slack[1],
             p.max_caps[2] - sums[2] + slack[2],
             p.max_pool - moves - sums[0] - sums[1] - sums[3] + slack[3],
             p.max_all - moves - sums[0] - sums[1] - sums[2] - sums[3] + slack[4],
+            walk_left,
         )
         # Only rooms the agent can still walk to from where it stands (explored rooms cost
         # 1 Movement each to cross again) can be entered.
         masks = full_masks if has_drill else p.base_masks
         sources = mask if has_teleport and not teleported_of[0] else 1 << pos_of[0]
         zone = 0
-        for layer in p.walk_layers(sources, mask, left, masks):
+        for layer in p.walk_layers(sources, mask, walk_left, masks):
             zone |= layer
         zone &= ~mask
         held_max = 0
@@ -729,6 +926,7 @@ def solve(
                 caps[2] - sums[2] + slack[2],
                 caps[0] + caps[1] - moves - sums[0] - sums[1] - sums[3] + slack[3],
                 caps[0] + caps[1] + caps[2] - moves - sum(sums) + slack[4],
+                caps[0] - moves - sums[0] + back,
             )
             if min(option) < 0:
                 continue
@@ -738,7 +936,7 @@ def solve(
 
     def tiers(
         zone: int,
-        budgets: tuple[int, int, int, int, int],
+        budgets: tuple[int, int, int, int, int, int],
         thorough: bool,
         value: int,
         sentries: int,
@@ -748,7 +946,7 @@ def solve(
         """Whether rooms of ``zone`` bought with ``budgets`` might beat the best, tier by
         tier (see :func:`promising`); ``thorough`` adds the walk and paired budgets."""
         best_value, best_sentries, best_rooms = best[0]
-        left = budgets[0]
+        left = budgets[5]  # moves left
         if left <= 0:
             return False
         if parity:
@@ -805,6 +1003,7 @@ def solve(
         # Sentries, once those Secrets are paid for: each budget on its own, then (when
         # thorough) pairs of budgets weighed together.
         zone_sentries = zone & p.sentry_mask
+        lonely = 0
         most = min(popcount(zone_sentries), new_rooms - needed)
         dim_classes = p.dim_classes
         if thorough and not (has_teleport and not teleported_of[0]):
@@ -812,7 +1011,8 @@ def solve(
             # a Secret or Sentry it entered before: a Sentry next to none of those takes
             # at least two moves to reach.
             targets = zone_sentries | zone & p.secret_mask | 1 << pos_of[0]
-            dim_classes = lonely_classes(zone_sentries & ~expand(grid, targets, hop_masks))
+            lonely = zone_sentries & ~expand(grid, targets, hop_masks)
+            dim_classes = lonely_classes(lonely)
         for dim in range(5):
             most = min(
                 most,
@@ -827,16 +1027,22 @@ def solve(
             if most <= best_sentries - sentries:
                 break
             most = min(most, greedy(classes, zone_sentries, capacity - needed * secret_weight))
+        if thorough and sentries + most > best_sentries:
+            beat = best_sentries + 1 - sentries
+            if not jointly(zone, budgets, needed + beat, beat, lonely):
+                most = beat - 1
         if sentries + most != best_sentries:
             return bool(sentries + most > best_sentries)
         # Rooms, once those Secrets and the Sentries tying the best are paid for.
         must = best_sentries - sentries
         extra = new_rooms - needed - must
         dim_classes = p.dim_classes
+        lonely = 0
         if thorough and not (has_teleport and not teleported_of[0]):
             # Likewise a room of the zone next to no other one nor to where the agent
             # stands takes at least two moves to reach.
-            dim_classes = lonely_classes(zone & ~expand(grid, zone | 1 << pos_of[0], hop_masks))
+            lonely = zone & ~expand(grid, zone | 1 << pos_of[0], hop_masks)
+            dim_classes = lonely_classes(lonely)
         checks = [(dim_classes[dim], budgets[dim], p.secret_cost[dim]) for dim in range(5)] + pairs
         for classes, capacity, secret_weight in checks:
             budget = capacity - needed * secret_weight - cheapest(classes, zone_sentries, must)
@@ -845,6 +1051,10 @@ def solve(
             extra = min(extra, affordable(classes, zone, budget, needed, must))
             if rooms + needed + must + extra <= best_rooms:
                 return False
+        if thorough:
+            # Each budget on its own (and in pairs) may afford the rooms, but all five at
+            # once must: count kinds of room jointly.
+            return jointly(zone, budgets, best_rooms + 1 - rooms, must, lonely)
         return True
 
     def visit(
@@ -863,6 +1073,7 @@ def solve(
         if max_states is not None and states > max_states:
             raise _OutOfBudget
         pos_of[0] = pos
+        mask_of[0] = mask
         teleported_of[0] = teleported
         here = (value + p.secret_bonus(mask), sentries, rooms)
         if here > best[0]:
@@ -874,6 +1085,9 @@ def solve(
             return
         masks = p.masks(drilled)
         drill_ok = has_drill and drilled < 0
+        standing = memo.get((mask, drilled, teleported))
+        if standing is None:
+            standing = memo[(mask, drilled, teleported)] = {}
         # Candidate new rooms: (room, moves after entering, drilled edge, teleport used).
         found: dict[tuple[int, int, bool], int] = {}
         seen = 1 << pos
@@ -897,6 +1111,10 @@ def solve(
             layer = expand(grid, layer, masks) & mask & ~seen
             seen |= layer
             distance += 1
+            there = moves + distance
+            for room in bits(layer):
+                if standing.get(room, INF) > there:
+                    standing[room] = there
         if has_teleport and not teleported:
             frontier = expand(grid, mask, masks) & allowed & ~mask
             for room in bits(frontier):
@@ -909,10 +1127,18 @@ def solve(
                         u = w + delta
                         if allowed >> u & 1 and not mask >> u & 1:
                             found.setdefault((u, grid.edge_between(w, u), True), moves + 1)
-        # The objective's order: Secrets first, then Sentries, each nearest first.
+        # The objective's order: Secrets first, then Sentries; then rooms with the fewest
+        # unexplored neighbours (a walk that leaves dead ends for later must come back for
+        # them, so this finds walks entering more rooms sooner), nearest first.
+        unexplored = allowed & ~mask
         order = sorted(
             found.items(),
-            key=lambda kv: (-value_of[kv[0][0]], -(p.sentry_mask >> kv[0][0] & 1), kv[1]),
+            key=lambda kv: (
+                -value_of[kv[0][0]],
+                -(p.sentry_mask >> kv[0][0] & 1),
+                popcount(expand(grid, 1 << kv[0][0], masks) & unexplored),
+                kv[1],
+            ),
         )
         for (room, edge, tele), new_moves in order:
             bit = 1 << room
@@ -923,12 +1149,15 @@ def solve(
                 sums[2] + p.cc[room],
                 sums[3] + p.ca[room],
             )
-            state_key = (new_mask, room, edge, tele)
-            if memo.get(state_key, INF) <= new_moves:
+            set_key = (new_mask, edge, tele)
+            standing = memo.get(set_key)
+            if standing is None:
+                standing = memo[set_key] = {}
+            elif standing.get(room, INF) <= new_moves:
                 continue
             if p.fit(new_sums, new_moves, new_mask) is None:
                 continue
-            memo[state_key] = new_moves
+            standing[room] = new_moves
             trail.append((room, edge if edge != drilled else -1, tele and not teleported))
             visit(
                 new_mask,
