@@ -33,6 +33,17 @@ def brute_force(lair: Lair, explorer: Explorer) -> tuple[int, int, int]:
     return best
 
 
+def random_walls(rng: random.Random) -> int:
+    """Up to eight random walls, none on the starting square's exits (Rulebook 003)."""
+    s = sheet()
+    walls = 0
+    for _ in range(rng.randint(0, 8)):
+        edge = rng.randrange(s.grid.edge_count)
+        if s.start not in s.grid.edge_rooms(edge):
+            walls |= 1 << edge
+    return walls
+
+
 def random_lair(rng: random.Random, board_id: str, fill: float = 0.9) -> Lair:
     s = sheet()
     board = lairs()[board_id]
@@ -42,12 +53,7 @@ def random_lair(rng: random.Random, board_id: str, fill: float = 0.9) -> Lair:
         else ""
         for r in range(s.grid.size)
     ]
-    walls = 0
-    for _ in range(rng.randint(0, 8)):
-        edge = rng.randrange(s.grid.edge_count)
-        if s.start not in s.grid.edge_rooms(edge):
-            walls |= 1 << edge
-    return Lair(board, tuple(rooms), walls, s.grid, s.start)
+    return Lair(board, tuple(rooms), random_walls(rng), s.grid, s.start)
 
 
 def executes(lair: Lair, explorer: Explorer) -> tuple[int, int, int]:
@@ -153,12 +159,7 @@ def saw_heavy_lair(rng: random.Random, board_id: str) -> Lair:
         rng.choice(kinds) if r != s.start and r not in board.blocked else ""
         for r in range(s.grid.size)
     ]
-    walls = 0
-    for _ in range(rng.randint(0, 8)):
-        edge = rng.randrange(s.grid.edge_count)
-        if s.start not in s.grid.edge_rooms(edge):
-            walls |= 1 << edge
-    return Lair(board, tuple(rooms), walls, s.grid, s.start)
+    return Lair(board, tuple(rooms), random_walls(rng), s.grid, s.start)
 
 
 def test_a_free_pass_gives_back_moves_only_through_an_explored_trap() -> None:
