@@ -225,3 +225,47 @@ def test_rooms_are_counted_against_every_budget_at_once() -> None:
             stats = (rng.randint(6, 8), rng.randint(4, 8), rng.randint(4, 8))
             explorer = explorer_kit(stats, held, agent)
             assert solve(lair, explorer).key == solve(lair, explorer, prune=False).key, case
+
+
+def test_the_drill_may_open_a_wall_between_two_explored_rooms() -> None:
+    """000, the Laser Drill: "drill a permanent passage in any one wall". The wall may lie
+    between two rooms already explored, a shortcut for the way back. Given a Jungle Temple
+    lair where the best walk takes such a shortcut, the solver's walk drills it, the game
+    accepts every move, and every walk enumerated finds nothing better."""
+    s = sheet()
+    rooms = (
+        "secret1", "", "", "lasers", "",
+        "", "secret2", "", "guard_dog", "",
+        "", "", "", "guard_dog", "",
+        "guard_dog", "", "secret1", "secret1", "",
+        "", "lasers", "", "secret2", "guard_dog",
+    )  # fmt: skip
+    lair = Lair(lairs()["jungle_temple"], rooms, 314541399233, s.grid, s.start)
+    drill = next(g for g in gadgets() if g.id == "laser_drill")
+    explorer = explorer_kit((5, 6, 0), [(drill, False)], None)
+    plan = solve(lair, explorer)
+    pos = lair.start
+    shortcuts = 0
+    for step in plan.steps:
+        if lair.walls >> s.grid.edge_between(pos, step.room) & 1:
+            shortcuts += not step.new
+        pos = step.room
+    assert shortcuts == 1
+    assert executes(lair, explorer) == brute_force(lair, explorer) == plan.key
+
+
+def test_a_state_with_fewer_free_rooms_than_an_earlier_one_is_skipped_soundly() -> None:
+    """Rooms with no Trap or Sentry cost nothing but the move into them, so the search skips
+    a state when an earlier one stood in the same room with the same Traps and Sentries,
+    more of the other rooms and no more moves. Given sparse lairs (many empty rooms and
+    Secrets) and explorers who can double back, every walk enumerated still finds nothing
+    better than the solver."""
+    rng = random.Random(31)
+    for case in range(10):
+        board = list(lairs())[case % 4]
+        lair = random_lair(rng, board, fill=0.35)
+        held = [(g, rng.random() < 0.5) for g in gadgets() if rng.random() < 0.3]
+        agent = rng.choice(agents()) if lairs()[board].agents and rng.random() < 0.5 else None
+        stats = (4, rng.randint(0, 4), rng.randint(0, 4))
+        explorer = explorer_kit(stats, held, agent)
+        assert executes(lair, explorer) == brute_force(lair, explorer), case

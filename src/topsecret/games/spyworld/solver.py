@@ -502,6 +502,12 @@ def solve(
     # through explored rooms. Crossing explored rooms costs Movement only, so a state standing
     # in a room with at least those moves can do nothing the earlier state could not.
     memo: dict[tuple[int, int, bool], dict[int, int]] = {}
+    # A second dominance: rooms holding no Trap or Sentry cost nothing but their move, so a
+    # state standing in the same room with the same costly rooms explored, no more moves
+    # and free rooms explored that include the other's can do all it can and has more.
+    # By (room, costly rooms explored, drilled wall, teleport used): (free rooms, moves).
+    free_memo: dict[tuple[int, int, int, bool], list[tuple[int, int]]] = {}
+    costly = p.costly_mask
     best: list[Any] = [(p.secret_bonus(0), 0, 1), [], 1 << start, 0]
     trail: list[tuple[int, int, bool]] = []  # (room, drilled edge now or -1, teleport now)
     states = 0
@@ -1057,6 +1063,40 @@ def solve(
             return jointly(zone, budgets, best_rooms + 1 - rooms, must, lonely)
         return True
 
+    def shortcuts(
+        pos: int,
+        mask: int,
+        moves: int,
+        teleported: bool,
+        standing: dict[int, int],
+        walls_inside: list[tuple[int, int, int]],
+        found: dict[tuple[int, int, bool], int],
+    ) -> None:
+        """New rooms the Laser Drill brings nearer by opening a wall between two explored
+        rooms on the way (the game allows it; the wall then stays open). Only a wall that
+        shortens the way to some new room is worth drilling now: otherwise keeping the
+        drill does everything drilling would, later."""
+        for w, u, distance in walls_inside:
+            if standing.get(u, INF) <= moves + distance + 1 or u == pos:
+                continue  # no shorter through the wall than around it
+            edge = grid.edge_between(w, u)
+            masks = p.masks(edge)
+            seen = layer = 1 << pos
+            reached = 0
+            steps = 0
+            while layer:
+                new = expand(grid, layer, masks) & allowed & ~mask & ~reached
+                reached |= new
+                for room in bits(new):
+                    there = moves + steps + 1
+                    if there < found.get((room, -1, teleported), INF) and there < found.get(
+                        (room, edge, teleported), INF
+                    ):
+                        found[(room, edge, teleported)] = there
+                layer = expand(grid, layer, masks) & mask & ~seen
+                seen |= layer
+                steps += 1
+
     def visit(
         mask: int,
         pos: int,
@@ -1094,6 +1134,7 @@ def solve(
         layer = seen
         reached = 0
         distance = 0
+        walls_inside: list[tuple[int, int, int]] = []  # (from, to, moves to from): both explored
         while layer:
             new = expand(grid, layer, masks) & allowed & ~mask & ~reached
             for room in bits(new):
@@ -1104,7 +1145,10 @@ def solve(
                     src = layer & p.walled[d]
                     for w in bits(src):
                         u = w + delta
-                        if allowed >> u & 1 and not mask >> u & 1:
+                        if allowed >> u & 1:
+                            if mask >> u & 1:
+                                walls_inside.append((w, u, distance))
+                                continue
                             key = (u, grid.edge_between(w, u), teleported)
                             if key not in found:
                                 found[key] = moves + distance + 1
@@ -1115,6 +1159,8 @@ def solve(
             for room in bits(layer):
                 if standing.get(room, INF) > there:
                     standing[room] = there
+        if walls_inside:
+            shortcuts(pos, mask, moves, teleported, standing, walls_inside, found)
         if has_teleport and not teleported:
             frontier = expand(grid, mask, masks) & allowed & ~mask
             for room in bits(frontier):
@@ -1155,9 +1201,17 @@ def solve(
                 standing = memo[set_key] = {}
             elif standing.get(room, INF) <= new_moves:
                 continue
+            free_key = (room, new_mask & costly, edge, tele)
+            free_rooms = new_mask & ~costly
+            earlier = free_memo.get(free_key)
+            if earlier is None:
+                earlier = free_memo[free_key] = []
+            elif any(f & free_rooms == free_rooms and m <= new_moves for f, m in earlier):
+                continue
             if p.fit(new_sums, new_moves, new_mask) is None:
                 continue
             standing[room] = new_moves
+            earlier.append((free_rooms, new_moves))
             trail.append((room, edge if edge != drilled else -1, tele and not teleported))
             visit(
                 new_mask,
