@@ -1,0 +1,1283 @@
+"""The exact best exploration of a finished lair, with the path that achieves it.
+
+Objective, in order: most value stolen, then most Sentries neutralised, then most rooms
+explored (the starting square counts).
+
+Why it is exact and fast: every cost in an exploration only ever subtracts from the
+explorer's stats, so a walk is affordable exactly when its totals are. The totals depend only
+on the set of rooms explored (their Traps, Sentries and free passes) and on the number of
+moves. A search state is therefore (explored rooms, current room, drilled wall, teleport used)
+and only the fewest moves reaching it matter. The search adds one new room at a time, reached
+by a shortest path through explored rooms (bit-parallel BFS), skips a state when an earlier
+one with the same explored rooms could walk to where it stands with no more moves, and
+prunes with an optimistic bound checked tier by tier of the objective (see :func:`solve`'s
+``promising``): the Secrets a tie on value needs must fit in one walk, and their cost is set
+aside before Sentries are counted, and so on; one more Sentry or room must fit every budget
+at once (a small integer program over kinds of room).
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from .components import SECRETS, SENTRIES, STATS, TRAPS
+from .explorer import Explorer, Item
+from .grid import DIRECTIONS, bits, expand
+from .lair import Lair
+from .plan import Plan, Step
+
+INF = 1 << 30
+#: Most Secrets whose walks the bound enumerates (the work doubles with each one).
+MAX_WALK_SECRETS = 8
+#: Pairs of budgets (Movement, Stealth, Combat, Movement and Stealth) weighed together.
+PAIRS = ((1, 2), (0, 2), (0, 1), (3, 2), (1, 3))
+
+
+class _Problem:
+    """Precomputed per-room numbers and the explorer's options."""
+
+    def __init__(self, lair: Lair, explorer: Explorer) -> None:
+        self.lair = lair
+        self.grid = lair.grid
+        n = self.grid.size
+        board = lair.board
+        self.cm = [0] * n
+        self.cs = [0] * n
+        self.cc = [0] * n
+        self.ca = [0] * n
+        self.value = [0] * n
+        self.sentry_mask = 0
+        self.secret_mask = 0
+        kinds: dict[str, int] = {}
+        for room, kind in enumerate(lair.rooms):
+            if kind in TRAPS or kind in SENTRIES:
+                cost = board.costs[kind]
+                self.cm[room], self.cs[room] = cost.movement, cost.stealth
+                self.cc[room], self.ca[room] = cost.combat, cost.any
+                kinds[kind] = kinds.get(kind, 0) | 1 << room
+            if kind in SENTRIES:
+                self.sentry_mask |= 1 << room
+            if kind in SECRETS:
+                self.secret_mask |= 1 << room
+                self.value[room] = board.secrets[kind].end
+        self.allowed = lair.allowed
+        self.costly_mask = 0
+        for room, kind in enumerate(lair.rooms):
+            if kind in TRAPS or kind in SENTRIES:
+                self.costly_mask |= 1 << room
+        self.kind_masks = list(kinds.values())
+
+        def by_cost(cost_of: Any, rooms: int) -> list[tuple[int, int]]:
+            table: dict[int, int] = {}
+            for room in bits(rooms):
+                table[cost_of(room)] = table.get(cost_of(room), 0) | 1 << room
+            return sorted(table.items())
+
+        everything = self.allowed
+        self.secret_classes = sorted(
+            by_cost(lambda r: self.value[r], self.secret_mask), reverse=True
+        )
+
+        self.caps = (explorer.movement, explorer.stealth, explorer.combat)
+        self.items = explorer.items
+        self.passes: list[tuple[Item, int, tuple[bool, bool, bool, bool]]] = []
+        boosts: list[tuple[Item, tuple[str, ...], int]] = []
+        self.drill: Item | None = None
+        self.teleport: Item | None = None
+        self.secret_plus = 0
+        self.secret_double = False
+        for item in explorer.items:
+            effect = item.effect
+            if effect.kind == "free_pass":
+                targets = 0
+                for room, kind in enumerate(lair.rooms):
+                    if kind in effect.targets:
+                        targets |= 1 << room
+                every = "all" in effect.waive
+                waive = (
+                    every or "movement" in effect.waive,
+                    every or "stealth" in effect.waive,
+                    every or "combat" in effect.waive,
+                    every or "movement" in effect.waive or "stealth" in effect.waive,
+                )
+                self.passes.append((item, targets, waive))
+            elif effect.kind == "boost":
+                boosts.append((item, effect.stats, effect.amount))
+            elif effect.kind == "drill":
+                self.drill = item
+            elif effect.kind == "teleport":
+                self.teleport = item
+            elif effect.kind == "secret_bonus":
+                self.secret_double = self.secret_double or effect.double
+                self.secret_plus += effect.amount
+        # Every way of spending the boosts: (caps, choices).
+        self.cap_options: list[tuple[tuple[int, int, int], list[tuple[int, str]]]] = []
+        for combo in itertools.product(*[[(b[0], s, b[2]) for s in b[1]] for b in boosts]):
+            caps = list(self.caps)
+            choices = []
+            for item, stat, amount in combo:
+                caps[STATS.index(stat)] += amount
+                choices.append((item.number, stat))
+            self.cap_options.append(((caps[0], caps[1], caps[2]), choices))
+        self.max_caps = tuple(max(c[0][i] for c in self.cap_options) for i in range(3))
+        self.max_movement = self.max_caps[0]
+        self.max_pool = max(c[0][0] + c[0][1] for c in self.cap_options)
+        # Weight classes for the optimistic reach bound: rooms a free pass may target are
+        # counted as free (only their Movement point remains).
+        passable = 0
+        for _item, targets, _waive in self.passes:
+            passable |= targets
+        self.passable = passable
+        # Most a free pass could still give back in each dimension (m, s, c, pool).
+        slack = [0, 0, 0, 0]
+        for _item, targets, waive in self.passes:
+            rooms = bits(targets)
+            if not rooms:
+                continue
+            slack[0] += max(self.cm[r] for r in rooms) if waive[0] else 0
+            slack[1] += max(self.cs[r] for r in rooms) if waive[1] else 0
+            slack[2] += max(self.cc[r] for r in rooms) if waive[2] else 0
+            slack[3] += max(
+                (self.cm[r] if waive[0] else 0)
+                + (self.cs[r] if waive[1] else 0)
+                + (self.ca[r] if waive[3] else 0)
+                for r in rooms
+            )
+        # Movement, Stealth and Combat together (a fifth, combined budget).
+        slack.append(
+            sum(
+                max(
+                    (self.cm[r] if waive[0] else 0)
+                    + (self.cs[r] if waive[1] else 0)
+                    + (self.cc[r] if waive[2] else 0)
+                    + (self.ca[r] if waive[3] else 0)
+                    for r in bits(targets)
+                )
+                for _item, targets, waive in self.passes
+                if targets
+            )
+        )
+        self.slack = tuple(slack)
+        # Per free pass waiving Movement, its targets by Movement cost, dearest first: a
+        # pass gives moves back only by waiving a Trap already explored (one entered later
+        # still costs its move).
+        self.pass_movement: list[list[tuple[int, int]]] = []
+        for _item, targets, waive in self.passes:
+            if waive[0]:
+                dearest = sorted(by_cost(lambda r: self.cm[r], targets), reverse=True)
+                self.pass_movement.append([(c, cls) for c, cls in dearest if c > 0])
+        self.max_all = max(c[0][0] + c[0][1] + c[0][2] for c in self.cap_options)
+        # What entering each room costs, by budget: Movement, Stealth, Combat, Movement and
+        # Stealth together (the Shark Pool's), all three together.
+        dim_costs = [
+            [1 + self.cm[r] for r in range(n)],
+            list(self.cs),
+            list(self.cc),
+            [1 + self.cm[r] + self.cs[r] + self.ca[r] for r in range(n)],
+            [1 + self.cm[r] + self.cs[r] + self.ca[r] + self.cc[r] for r in range(n)],
+        ]
+        self.dim_classes = [by_cost(lambda r, c=costs: c[r], everything) for costs in dim_costs]
+        self.secret_cost = (1, 0, 0, 1, 1)
+        groups: dict[tuple[int, ...], int] = {}
+        for room in bits(everything):
+            costs = tuple(table[room] for table in dim_costs)
+            groups[costs] = groups.get(costs, 0) | 1 << room
+        self.groups = list(groups.items())
+        # The same groups split by Sentry or not, dearest first, for the joint check.
+        joint: dict[tuple[tuple[int, ...], bool], int] = {}
+        for costs, members in self.groups:
+            for is_sentry, part in (
+                (True, members & self.sentry_mask),
+                (False, members & ~self.sentry_mask),
+            ):
+                if part:
+                    joint[(costs, is_sentry)] = joint.get((costs, is_sentry), 0) | part
+        self.joint_groups = sorted(
+            ((costs, is_sentry, part) for (costs, is_sentry), part in joint.items()),
+            key=lambda g: -sum(g[0]),
+        )
+        # Per free pass, what it gives back on each kind of room it targets, by budget.
+        self.pass_kinds: list[list[tuple[tuple[int, ...], int]]] = []
+        for _item, targets, waive in self.passes:
+            kinds_here = []
+            for kind_mask in self.kind_masks:
+                hit = kind_mask & targets
+                if hit:
+                    r = (hit & -hit).bit_length() - 1
+                    costs = tuple(table[r] for table in dim_costs)
+                    kinds_here.append((waived(costs, waive), hit))
+            self.pass_kinds.append(kinds_here)
+        self.weights: list[list[tuple[int, int]]] = []
+        for dim in range(4):
+            classes: dict[int, int] = {}
+            for room in range(n):
+                if passable >> room & 1:
+                    weight = 1 if dim in (0, 3) else 0
+                elif dim == 0:
+                    weight = 1 + self.cm[room]
+                elif dim == 1:
+                    weight = self.cs[room]
+                elif dim == 2:
+                    weight = self.cc[room]
+                else:
+                    weight = 1 + self.cm[room] + self.cs[room] + self.ca[room]
+                classes[weight] = classes.get(weight, 0) | 1 << room
+            self.weights.append(sorted(classes.items()))
+        # Walls and wall-crossing masks per direction (for the drill).
+        targeted = 0
+        for _item, targets, _waive in self.passes:
+            targeted |= targets
+        self.pass_kind_masks = [k & targeted for k in self.kind_masks if k & targeted]
+        self.fit_cache: dict[
+            tuple[Any, ...], tuple[list[tuple[int, str]], list[tuple[int, int]]] | None
+        ] = {}
+        self.base_masks = lair.open_masks()
+        self.masks_cache: dict[int, tuple[int, int, int, int]] = {-1: self.base_masks}
+        full = self.grid.direction_masks(0)
+        self.walled = tuple(f & ~o for f, o in zip(full, self.base_masks, strict=True))
+
+    def masks(self, drilled: int) -> tuple[int, int, int, int]:
+        cached = self.masks_cache.get(drilled)
+        if cached is None:
+            cached = self.lair.open_masks(drilled)
+            self.masks_cache[drilled] = cached
+        return cached
+
+    def reach(self, dim: int, sources: int, budget: int, masks: tuple[int, int, int, int]) -> int:
+        """Rooms whose cheapest entry from ``sources`` in one cost dimension fits a budget."""
+        allowed = self.allowed
+        cols = self.grid.cols
+        north, east, south, west = masks
+        weights = self.weights[dim]
+        budget = max(budget, 0)
+        buckets = [0] * (budget + 1)
+        buckets[0] = sources
+        settled = 0
+        for d in range(budget + 1):
+            frontier = buckets[d] & ~settled
+            while frontier:
+                settled |= frontier
+                around = (
+                    (
+                        ((frontier & north) >> cols)
+                        | ((frontier & south) << cols)
+                        | ((frontier & east) << 1)
+                        | ((frontier & west) >> 1)
+                    )
+                    & allowed
+                    & ~settled
+                )
+                frontier = 0
+                if not around:
+                    break
+                for weight, cls in weights:
+                    hit = around & cls
+                    if hit:
+                        if weight == 0:
+                            frontier |= hit
+                        elif d + weight <= budget:
+                            buckets[d + weight] |= hit
+        return settled
+
+    def walk_layers(
+        self, pos_bits: int, mask: int, budget: int, masks: tuple[int, int, int, int]
+    ) -> list[int]:
+        """Rooms by the fewest Movement (moves plus Trap Movement) needed to enter them from
+        ``pos_bits``, walking back through explored rooms for 1 each; up to ``budget``."""
+        allowed = self.allowed
+        cols = self.grid.cols
+        north, east, south, west = masks
+        weights = self.weights[0]
+        budget = max(budget, 0)
+        buckets = [0] * (budget + 1)
+        buckets[0] = pos_bits
+        settled = 0
+        for d in range(budget + 1):
+            frontier = buckets[d] & ~settled
+            buckets[d] = frontier
+            if not frontier:
+                continue
+            settled |= frontier
+            around = (
+                (
+                    ((frontier & north) >> cols)
+                    | ((frontier & south) << cols)
+                    | ((frontier & east) << 1)
+                    | ((frontier & west) >> 1)
+                )
+                & allowed
+                & ~settled
+            )
+            if not around or d == budget:
+                continue
+            buckets[d + 1] |= around & mask
+            around &= ~mask
+            for weight, cls in weights:
+                hit = around & cls
+                if hit and d + weight <= budget:
+                    buckets[d + weight] |= hit
+        return buckets
+
+    def moves_back(self, mask: int) -> int:
+        """Most Movement the free passes can give back for moves, given the rooms explored."""
+        total = 0
+        for dearest in self.pass_movement:
+            for cost, cls in dearest:
+                if mask & cls:
+                    total += cost
+                    break
+        return total
+
+    def secret_bonus(self, mask: int) -> int:
+        if not (self.secret_plus or self.secret_double) or not mask & self.secret_mask:
+            return 0
+        best = max(self.value[r] for r in bits(mask & self.secret_mask))
+        return self.secret_plus + (best if self.secret_double else 0)
+
+    def fit(
+        self, sums: tuple[int, int, int, int], moves: int, mask: int
+    ) -> tuple[list[tuple[int, str]], list[tuple[int, int]]] | None:
+        """Boost choices and (item, room) free passes making the totals affordable."""
+        tm, ts, tc, ta = sums
+        for caps, choices in self.cap_options:
+            big_m = caps[0]
+            if (
+                moves + tm <= big_m
+                and ts <= caps[1]
+                and tc <= caps[2]
+                and moves + tm + ts + ta <= big_m + caps[1]
+            ):
+                return choices, []
+        if not self.passes:
+            return None
+        # The answer depends on the mask only through how many rooms of each kind a pass
+        # may target it holds: cache on that.
+        presence = 0
+        for kind_mask in self.pass_kind_masks:
+            presence = presence << 2 | min((mask & kind_mask).bit_count(), 3)
+        key = (tm, ts, tc, ta, moves, presence)
+        if key in self.fit_cache:
+            return self.fit_cache[key]
+        answer = self._fit_passes(sums, moves, mask)
+        self.fit_cache[key] = answer
+        return answer
+
+    def _fit_passes(
+        self, sums: tuple[int, int, int, int], moves: int, mask: int
+    ) -> tuple[list[tuple[int, str]], list[tuple[int, int]]] | None:
+        tm, ts, tc, ta = sums
+        # Rooms of one kind cost the same: try each kind a pass may target, not each room.
+        candidates = []
+        for item, targets, waive in self.passes:
+            options: list[tuple[int, Item, tuple[bool, bool, bool, bool]]] = [(-1, item, waive)]
+            for kind_mask in self.kind_masks:
+                hit = mask & targets & kind_mask
+                if hit:
+                    options.append((hit, item, waive))
+            candidates.append(options)
+        for caps, choices in self.cap_options:
+            big_m = caps[0]
+            for combo in itertools.product(*candidates):
+                m, s, c, a = tm, ts, tc, ta
+                taken = 0
+                chosen = []
+                ok = True
+                for hit, it, waive in combo:
+                    if hit < 0:
+                        continue
+                    free = hit & ~taken
+                    if not free:
+                        ok = False
+                        break
+                    room = (free & -free).bit_length() - 1
+                    taken |= 1 << room
+                    chosen.append((it.number, room))
+                    if waive[0]:
+                        m -= self.cm[room]
+                    if waive[1]:
+                        s -= self.cs[room]
+                    if waive[2]:
+                        c -= self.cc[room]
+                    if waive[3]:
+                        a -= self.ca[room]
+                if (
+                    ok
+                    and moves + m <= big_m
+                    and s <= caps[1]
+                    and c <= caps[2]
+                    and moves + m + s + a <= big_m + caps[1]
+                ):
+                    return choices, chosen
+        return None
+
+
+def waived(costs: tuple[int, ...], waive: tuple[bool, bool, bool, bool]) -> tuple[int, ...]:
+    """What a free pass waiving ``waive`` (Movement, Stealth, Combat, either) takes off a
+    room costing ``costs`` in the five budgets (Movement, Stealth, Combat, the first two
+    together, all three together; each but Stealth and Combat counting the move)."""
+    movement, stealth, combat = costs[0] - 1, costs[1], costs[2]
+    either = costs[3] - costs[0] - costs[1]
+    m = movement if waive[0] else 0
+    s = stealth if waive[1] else 0
+    c = combat if waive[2] else 0
+    a = either if waive[3] else 0
+    return (m, s, c, m + s + a, m + s + c + a)
+
+
+class _OutOfBudget(Exception):
+    """The search visited more states than allowed."""
+
+
+def solve(
+    lair: Lair, explorer: Explorer, max_states: int | None = None, *, prune: bool = True
+) -> Plan:
+    """The exact best exploration of ``lair`` by ``explorer`` (see module docstring).
+
+    With ``max_states`` the search stops after that many states and returns the best
+    exploration found so far with ``exact = False``. ``prune=False`` turns the bound off and
+    visits every state: slow, it is there to check the bound against.
+    """
+    p = _Problem(lair, explorer)
+    grid = lair.grid
+    cols = grid.cols
+    start = lair.start
+    allowed = p.allowed
+    value_of = p.value
+    # Dominance between states: for each (explored rooms, drilled wall, teleport used), the
+    # fewest moves at which a visited state stood in each explored room or could walk to it
+    # through explored rooms. Crossing explored rooms costs Movement only, so a state standing
+    # in a room with at least those moves can do nothing the earlier state could not.
+    memo: dict[tuple[int, int, bool], dict[int, int]] = {}
+    # A second dominance: rooms holding no Trap or Sentry cost nothing but their move, so a
+    # state standing in the same room with the same costly rooms explored, no more moves
+    # and free rooms explored that include the other's can do all it can and has more.
+    # By (room, costly rooms explored, drilled wall, teleport used): (free rooms, moves).
+    free_memo: dict[tuple[int, int, int, bool], list[tuple[int, int]]] = {}
+    costly = p.costly_mask
+    best: list[Any] = [(p.secret_bonus(0), 0, 1), [], 1 << start, 0]
+    trail: list[tuple[int, int, bool]] = []  # (room, drilled edge now or -1, teleport now)
+    states = 0
+    has_drill = p.drill is not None
+    has_teleport = p.teleport is not None
+    deltas = (-cols, 1, cols, -1)
+
+    full_masks = grid.direction_masks(0)
+
+    parity = not has_teleport
+    black = 0
+    for room in range(grid.size):
+        if (room // cols + room % cols) % 2 == 0:
+            black |= 1 << room
+    white = ((1 << grid.size) - 1) & ~black
+    colour_other = [white if black >> r & 1 else black for r in range(grid.size)]
+    pos_of = [start]
+    mask_of = [1 << start]
+    teleported_of = [False]
+
+    popcount = int.bit_count
+
+    def greedy(classes: list[tuple[int, int]], zone: int, budget: int) -> int:
+        """How many rooms of ``zone`` the budget pays for, cheapest first."""
+        count = 0
+        for cost, cls in classes:
+            k = popcount(zone & cls)
+            if not k:
+                continue
+            if cost == 0:
+                count += k
+                continue
+            take = min(k, budget // cost)
+            count += take
+            budget -= take * cost
+            if take < k:
+                break
+        return count
+
+    def cheapest(classes: list[tuple[int, int]], rooms: int, count: int) -> int:
+        """What the ``count`` cheapest of ``rooms`` cost together."""
+        total = 0
+        for cost, cls in classes:
+            if count <= 0:
+                break
+            take = min(popcount(rooms & cls), count)
+            total += take * cost
+            count -= take
+        return total
+
+    joint_cache: dict[tuple[Any, ...], bool] = {}
+
+    def jointly(
+        zone: int, budgets: tuple[int, ...], wanted: int, must: int, lonely: int = 0
+    ) -> bool:
+        """Whether ``wanted`` rooms of ``zone``, ``must`` of them Sentries, fit all five
+        budgets at once, each room costing what its kind costs (one more move for a room of
+        ``lonely``): a small integer program over kinds of room, solved exactly. Each free
+        pass is tried unused, on an explored room of each kind it targets (giving that cost
+        back) or on a new room of each kind."""
+        groups: list[tuple[tuple[int, ...], bool, int, tuple[int, ...]]] = []
+        for costs, is_sentry, members in p.joint_groups:
+            groups.append((costs, is_sentry, members & ~lonely, costs))
+            if lonely:
+                further = (costs[0] + 1, costs[1], costs[2], costs[3] + 1, costs[4] + 1)
+                groups.append((further, is_sentry, members & lonely, costs))
+        counts = [popcount(zone & g[2]) for g in groups]
+        slack = p.slack
+        raw = tuple(budgets[d] - slack[d] for d in range(5))
+        mask = mask_of[0]
+        choices: list[list[tuple[int, tuple[int, ...]]]] = []
+        for (_item, targets, waive), kinds in zip(p.passes, p.pass_kinds, strict=True):
+            # Giving back an explored room's cost beats leaving the pass unused, and a
+            # saving no larger in any budget than another is not worth trying.
+            backs = [vector for vector, kind_rooms in kinds if mask & kind_rooms]
+            backs = [
+                v
+                for v in backs
+                if not any(w != v and all(a >= b for a, b in zip(w, v, strict=True)) for w in backs)
+            ]
+            options: list[tuple[int, tuple[int, ...]]] = [
+                (-1, v) for v in dict.fromkeys(backs)
+            ] or [(-1, (0, 0, 0, 0, 0))]
+            for index, (_costs, _is_sentry, members, base) in enumerate(groups):
+                if zone & targets & members:
+                    options.append((index, waived(base, waive)))
+            choices.append(options)
+        key = (tuple(counts), raw, wanted, must, tuple(map(tuple, choices)))
+        cached = joint_cache.get(key)
+        if cached is not None:
+            return cached
+        answer = False
+        for combo in itertools.product(*choices):
+            left = list(raw)
+            pool = list(counts)
+            extra: list[tuple[tuple[int, ...], bool, int]] = []
+            feasible = True
+            for index, vector in combo:
+                if index < 0:
+                    for d in range(5):
+                        left[d] += vector[d]
+                    continue
+                if not pool[index]:
+                    feasible = False
+                    break
+                pool[index] -= 1
+                costs, is_sentry, _members, _base = groups[index]
+                cut = tuple(c - v for c, v in zip(costs, vector, strict=True))
+                extra.append((cut, is_sentry, 1))
+            if not feasible:
+                continue
+            on_offer = [(g[0], g[1], n) for g, n in zip(groups, pool, strict=True) if n] + extra
+            if fits_together(on_offer, tuple(left), wanted, must):
+                answer = True
+                break
+        joint_cache[key] = answer
+        return answer
+
+    def fits_together(
+        kinds: list[tuple[tuple[int, ...], bool, int]],
+        budgets: tuple[int, ...],
+        wanted: int,
+        must: int,
+    ) -> bool:
+        """Whether ``wanted`` rooms, ``must`` of them Sentries, taken among ``kinds``
+        ((costs, Sentry or not, how many)) fit the five budgets together."""
+        size = len(kinds)
+        rest = [0] * (size + 1)
+        rest_sentries = [0] * (size + 1)
+        # The cheapest room left at each depth in the budgets paying for moves: no more
+        # rooms than such a budget buys at that price can still be added.
+        cheapest_left = [(INF, INF, INF)] * (size + 1)
+        low0 = low3 = low4 = INF
+        for i in range(size - 1, -1, -1):
+            costs, is_sentry, count = kinds[i]
+            rest[i] = rest[i + 1] + count
+            rest_sentries[i] = rest_sentries[i + 1] + (count if is_sentry else 0)
+            low0 = min(low0, costs[0])
+            low3 = min(low3, costs[3])
+            low4 = min(low4, costs[4])
+            cheapest_left[i] = (low0, low3, low4)
+
+        def fill(
+            i: int, b0: int, b1: int, b2: int, b3: int, b4: int, taken: int, guards: int
+        ) -> bool:
+            if taken >= wanted and guards >= must:
+                return True
+            if taken + rest[i] < wanted or guards + rest_sentries[i] < must:
+                return False
+            c0, c3, c4 = cheapest_left[i]
+            if taken + min(b0 // c0, b3 // c3, b4 // c4) < wanted:
+                return False
+            costs, is_sentry, count = kinds[i]
+            m0, m1, m2, m3, m4 = costs
+            most = min(count, b0 // m0, b3 // m3, b4 // m4)
+            if m1:
+                most = min(most, b1 // m1)
+            if m2:
+                most = min(most, b2 // m2)
+            step = 1 if is_sentry else 0
+            for x in range(most, -1, -1):
+                if fill(
+                    i + 1,
+                    b0 - x * m0,
+                    b1 - x * m1,
+                    b2 - x * m2,
+                    b3 - x * m3,
+                    b4 - x * m4,
+                    taken + x,
+                    guards + x * step,
+                ):
+                    return True
+            return False
+
+        if min(budgets) < 0:
+            return False
+        b0, b1, b2, b3, b4 = budgets[:5]
+        return fill(0, b0, b1, b2, b3, b4, 0, 0)
+
+    def affordable(
+        classes: list[tuple[int, int]],
+        zone: int,
+        budget: int,
+        skip_secrets: int,
+        skip_sentries: int,
+    ) -> int:
+        """How many rooms of ``zone`` the budget pays for, cheapest first, leaving out
+        ``skip_secrets`` Secrets and the ``skip_sentries`` cheapest Sentries (paid apart)."""
+        count = 0
+        secret_mask = p.secret_mask
+        sentry_mask = p.sentry_mask
+        for cost, cls in classes:
+            hit = zone & cls
+            if not hit:
+                continue
+            k = popcount(hit)
+            if skip_secrets:
+                drop = min(skip_secrets, popcount(hit & secret_mask))
+                skip_secrets -= drop
+                k -= drop
+            if skip_sentries:
+                drop = min(skip_sentries, popcount(hit & sentry_mask))
+                skip_sentries -= drop
+                k -= drop
+            if not k:
+                continue
+            if cost == 0:
+                count += k
+                continue
+            take = min(k, budget // cost)
+            count += take
+            budget -= take * cost
+            if take < k:
+                break
+        return count
+
+    bonus_applies = bool(p.secret_plus or p.secret_double)
+    value_of_room = p.value
+    # Fewest moves between rooms, walls included unless a drill could open one: a walk
+    # visiting several rooms takes at least these moves from one to the next.
+    hop_masks = full_masks if has_drill else p.base_masks
+    hops: dict[int, list[int]] = {}
+    for room in bits(allowed):
+        far = [INF] * grid.size
+        far[room] = 0
+        seen = layer = 1 << room
+        distance = 0
+        while layer:
+            distance += 1
+            layer = expand(grid, layer, hop_masks) & allowed & ~seen
+            seen |= layer
+            for other in bits(layer):
+                far[other] = distance
+        hops[room] = far
+    tour_cache: dict[tuple[int, int], int] = {}
+
+    def tour(here: int, targets: int) -> int:
+        """Fewest moves of a walk from ``here`` entering every room of ``targets``."""
+        if not targets:
+            return 0
+        key = (here, targets)
+        cached = tour_cache.get(key)
+        if cached is not None:
+            return cached
+        far = hops[here]
+        shortest = INF
+        rest = targets
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            room = low.bit_length() - 1
+            first = far[room]
+            if first < shortest:
+                length = first + tour(room, targets ^ low)
+                if length < shortest:
+                    shortest = length
+        tour_cache[key] = shortest
+        return shortest
+
+    walks_cache: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
+
+    def secret_walks(here: int, secrets: int, budget: int) -> list[tuple[int, int, int, int]]:
+        """(value, most valuable, count, the set) of every set of ``secrets`` one walk of
+        ``budget`` moves from ``here`` can enter."""
+        key = (here, secrets, budget)
+        cached = walks_cache.get(key)
+        if cached is not None:
+            return cached
+        # Every walk from here entering Secrets one after another within the budget,
+        # keeping the fewest moves per (last Secret, Secrets entered).
+        fewest: dict[tuple[int, int], int] = {}
+        entered = {0}
+        stack = [(here, 0, 0)]
+        while stack:
+            at, done, spent = stack.pop()
+            far = hops[at]
+            rest = secrets & ~done
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                room = low.bit_length() - 1
+                length = spent + far[room]
+                if length > budget:
+                    continue
+                now = done | low
+                if fewest.get((room, now), INF) <= length:
+                    continue
+                fewest[(room, now)] = length
+                entered.add(now)
+                stack.append((room, now, length))
+        out = []
+        for subset in entered:
+            gain = 0
+            top = 0
+            for room in bits(subset):
+                gain += value_of_room[room]
+                top = max(top, value_of_room[room])
+            out.append((gain, top, popcount(subset), subset))
+        walks_cache[key] = out
+        return out
+
+    def top_secrets(secrets: int) -> list[tuple[int, int, int, int]]:
+        """(value, most valuable, count, 0) of the k most valuable ``secrets``, every k."""
+        out = [(0, 0, 0, 0)]
+        gain = 0
+        top = 0
+        count = 0
+        for secret_value, cls in p.secret_classes:
+            for _ in range(popcount(secrets & cls)):
+                gain += secret_value
+                top = max(top, secret_value)
+                count += 1
+                out.append((gain, top, count, 0))
+        return out
+
+    pair_cache: dict[tuple[int, ...], list[tuple[list[tuple[int, int]], int, int]]] = {}
+
+    def paired(budgets: tuple[int, ...]) -> list[tuple[list[tuple[int, int]], int, int]]:
+        """Two budgets weighed together: a set of rooms fitting both budgets ``b1`` and
+        ``b2`` also fits ``c1 * b2 + c2 * b1 <= 2 * b1 * b2`` (exact integers). Returns
+        (cost classes, capacity, a Secret's weight) per pair of positive budgets."""
+        key = budgets[:4]
+        cached = pair_cache.get(key)
+        if cached is not None:
+            return cached
+        out = []
+        for first, second in PAIRS:
+            b1, b2 = budgets[first], budgets[second]
+            if b1 <= 0 or b2 <= 0:
+                continue
+            table: dict[int, int] = {}
+            for costs, rooms in p.groups:
+                weight = costs[first] * b2 + costs[second] * b1
+                table[weight] = table.get(weight, 0) | rooms
+            secret_weight = p.secret_cost[first] * b2 + p.secret_cost[second] * b1
+            out.append((sorted(table.items()), 2 * b1 * b2, secret_weight))
+        pair_cache[key] = out
+        return out
+
+    lonely_cache: dict[int, list[list[tuple[int, int]]]] = {}
+
+    def lonely_classes(lonely: int) -> list[list[tuple[int, int]]]:
+        """Cost classes by budget with one more move for each room of ``lonely``."""
+        if not lonely:
+            return p.dim_classes
+        cached = lonely_cache.get(lonely)
+        if cached is not None:
+            return cached
+        out = []
+        for dim, classes in enumerate(p.dim_classes):
+            if dim in (1, 2):  # Stealth and Combat alone do not pay for moves
+                out.append(classes)
+                continue
+            table: dict[int, int] = {}
+            for cost, cls in classes:
+                if cls & ~lonely:
+                    table[cost] = table.get(cost, 0) | cls & ~lonely
+                if cls & lonely:
+                    table[cost + 1] = table.get(cost + 1, 0) | cls & lonely
+            out.append(sorted(table.items()))
+        lonely_cache[lonely] = out
+        return out
+
+    def promising(
+        mask: int,
+        moves: int,
+        sums: tuple[int, int, int, int],
+        value: int,
+        sentries: int,
+        rooms: int,
+    ) -> bool:
+        """Whether some continuation might still beat the best exploration found.
+
+        Relaxation: any rooms of the zone the agent could walk to may be added, each paid
+        for on its own (no path between them) except that Secrets must fit in one walk.
+        The objective is lexicographic, so each tier is checked with the tiers above it
+        held at the best's level: to tie the best value the continuation must hold at
+        least so many Secrets, whose cost is set aside before counting Sentries, and so
+        on. A cheap check with the largest budgets any boost could give comes first; then
+        each way of spending the boosts is checked on its own.
+        """
+        slack = p.slack
+        left = p.max_movement - moves - sums[0] + slack[0]
+        if left <= 0:
+            return False
+        # Moves (not Movement) left: a free pass only gives back an explored Trap's cost.
+        back = p.moves_back(mask) if p.pass_movement else 0
+        walk_left = p.max_movement - moves - sums[0] + back
+        if walk_left <= 0:
+            return False
+        budgets = (
+            left,
+            p.max_caps[1] - sums[1] + slack[1],
+            p.max_caps[2] - sums[2] + slack[2],
+            p.max_pool - moves - sums[0] - sums[1] - sums[3] + slack[3],
+            p.max_all - moves - sums[0] - sums[1] - sums[2] - sums[3] + slack[4],
+            walk_left,
+        )
+        # Only rooms the agent can still walk to from where it stands (explored rooms cost
+        # 1 Movement each to cross again) can be entered.
+        masks = full_masks if has_drill else p.base_masks
+        sources = mask if has_teleport and not teleported_of[0] else 1 << pos_of[0]
+        zone = 0
+        for layer in p.walk_layers(sources, mask, walk_left, masks):
+            zone |= layer
+        zone &= ~mask
+        held_max = 0
+        for secret_value, cls in p.secret_classes:
+            if mask & cls:
+                held_max = secret_value
+                break
+        if not tiers(zone, budgets, False, value, sentries, rooms, held_max):
+            return False
+        for dim in (3, 1, 2):
+            zone &= p.reach(dim, mask, budgets[dim], masks)
+        if len(p.cap_options) == 1:
+            return tiers(zone, budgets, True, value, sentries, rooms, held_max)
+        for caps, _choices in p.cap_options:
+            option = (
+                caps[0] - moves - sums[0] + slack[0],
+                caps[1] - sums[1] + slack[1],
+                caps[2] - sums[2] + slack[2],
+                caps[0] + caps[1] - moves - sums[0] - sums[1] - sums[3] + slack[3],
+                caps[0] + caps[1] + caps[2] - moves - sum(sums) + slack[4],
+                caps[0] - moves - sums[0] + back,
+            )
+            if min(option) < 0:
+                continue
+            if tiers(zone, option, True, value, sentries, rooms, held_max):
+                return True
+        return False
+
+    def tiers(
+        zone: int,
+        budgets: tuple[int, int, int, int, int, int],
+        thorough: bool,
+        value: int,
+        sentries: int,
+        rooms: int,
+        held_max: int,
+    ) -> bool:
+        """Whether rooms of ``zone`` bought with ``budgets`` might beat the best, tier by
+        tier (see :func:`promising`); ``thorough`` adds the walk and paired budgets."""
+        best_value, best_sentries, best_rooms = best[0]
+        left = budgets[5]  # moves left
+        if left <= 0:
+            return False
+        if parity:
+            # A grid is two-coloured: each move changes colour, so at most half of
+            # the moves left can reach rooms of either colour.
+            other = colour_other[pos_of[0]]
+            new_rooms = min(popcount(zone & other), (left + 1) // 2) + min(
+                popcount(zone & ~other), left // 2
+            )
+        else:
+            new_rooms = min(left, popcount(zone))
+        # Value: the most valuable Secrets, one Movement each; when thorough, only sets of
+        # Secrets one walk of the Movement left can enter.
+        secrets = zone & p.secret_mask
+        room_for = min(new_rooms, budgets[3], budgets[4])
+        walking = (
+            thorough
+            and not (has_teleport and not teleported_of[0])
+            and popcount(secrets) <= MAX_WALK_SECRETS
+        )
+        options = secret_walks(pos_of[0], secrets, left) if walking else top_secrets(secrets)
+        best_total = -1
+        needed = -1  # fewest new Secrets that reach the best value
+        tying: list[int] = []  # the sets of Secrets that do
+        for gain, top, count, subset in options:
+            if count > room_for:
+                continue
+            total = value + gain
+            if bonus_applies:
+                top = max(top, held_max)
+                if top:
+                    total += p.secret_plus + (top if p.secret_double else 0)
+            if total > best_total:
+                best_total = total
+            if total >= best_value:
+                tying.append(subset)
+                if needed < 0 or count < needed:
+                    needed = count
+        if needed < 0:
+            return False  # not even the best value
+        if best_total > best_value:
+            return True
+        if walking and needed and all(popcount(s) < MAX_WALK_SECRETS for s in tying):
+            # The walk must enter one of those sets of Secrets: any other room it enters
+            # has to fit in one walk with them.
+            here = pos_of[0]
+            near = 0
+            for subset in tying:
+                near |= subset
+                for room in bits(zone & ~subset):
+                    if tour(here, subset | 1 << room) <= left:
+                        near |= 1 << room
+            zone &= near
+        # Sentries, once those Secrets are paid for: each budget on its own, then (when
+        # thorough) pairs of budgets weighed together.
+        zone_sentries = zone & p.sentry_mask
+        lonely = 0
+        most = min(popcount(zone_sentries), new_rooms - needed)
+        dim_classes = p.dim_classes
+        if thorough and not (has_teleport and not teleported_of[0]):
+            # A walk enters its Sentries one after another, from where it stands or from
+            # a Secret or Sentry it entered before: a Sentry next to none of those takes
+            # at least two moves to reach.
+            targets = zone_sentries | zone & p.secret_mask | 1 << pos_of[0]
+            lonely = zone_sentries & ~expand(grid, targets, hop_masks)
+            dim_classes = lonely_classes(lonely)
+        for dim in range(5):
+            most = min(
+                most,
+                greedy(
+                    dim_classes[dim],
+                    zone_sentries,
+                    budgets[dim] - needed * p.secret_cost[dim],
+                ),
+            )
+        pairs = paired(budgets) if thorough else []
+        for classes, capacity, secret_weight in pairs:
+            if most <= best_sentries - sentries:
+                break
+            most = min(most, greedy(classes, zone_sentries, capacity - needed * secret_weight))
+        if thorough and sentries + most > best_sentries:
+            beat = best_sentries + 1 - sentries
+            if not jointly(zone, budgets, needed + beat, beat, lonely):
+                most = beat - 1
+        if sentries + most != best_sentries:
+            return bool(sentries + most > best_sentries)
+        # Rooms, once those Secrets and the Sentries tying the best are paid for.
+        must = best_sentries - sentries
+        extra = new_rooms - needed - must
+        dim_classes = p.dim_classes
+        lonely = 0
+        if thorough and not (has_teleport and not teleported_of[0]):
+            # Likewise a room of the zone next to no other one nor to where the agent
+            # stands takes at least two moves to reach.
+            lonely = zone & ~expand(grid, zone | 1 << pos_of[0], hop_masks)
+            dim_classes = lonely_classes(lonely)
+        checks = [(dim_classes[dim], budgets[dim], p.secret_cost[dim]) for dim in range(5)] + pairs
+        for classes, capacity, secret_weight in checks:
+            budget = capacity - needed * secret_weight - cheapest(classes, zone_sentries, must)
+            if budget < 0:
+                return False
+            extra = min(extra, affordable(classes, zone, budget, needed, must))
+            if rooms + needed + must + extra <= best_rooms:
+                return False
+        if thorough:
+            # Each budget on its own (and in pairs) may afford the rooms, but all five at
+            # once must: count kinds of room jointly.
+            return jointly(zone, budgets, best_rooms + 1 - rooms, must, lonely)
+        return True
+
+    def shortcuts(
+        pos: int,
+        mask: int,
+        moves: int,
+        teleported: bool,
+        standing: dict[int, int],
+        walls_inside: list[tuple[int, int, int]],
+        found: dict[tuple[int, int, bool], int],
+    ) -> None:
+        """New rooms the Laser Drill brings nearer by opening a wall between two explored
+        rooms on the way (the game allows it; the wall then stays open). Only a wall that
+        shortens the way to some new room is worth drilling now: otherwise keeping the
+        drill does everything drilling would, later."""
+        for w, u, distance in walls_inside:
+            if standing.get(u, INF) <= moves + distance + 1 or u == pos:
+                continue  # no shorter through the wall than around it
+            edge = grid.edge_between(w, u)
+            masks = p.masks(edge)
+            seen = layer = 1 << pos
+            reached = 0
+            steps = 0
+            while layer:
+                new = expand(grid, layer, masks) & allowed & ~mask & ~reached
+                reached |= new
+                for room in bits(new):
+                    there = moves + steps + 1
+                    if there < found.get((room, -1, teleported), INF) and there < found.get(
+                        (room, edge, teleported), INF
+                    ):
+                        found[(room, edge, teleported)] = there
+                layer = expand(grid, layer, masks) & mask & ~seen
+                seen |= layer
+                steps += 1
+
+    def visit(
+        mask: int,
+        pos: int,
+        moves: int,
+        drilled: int,
+        teleported: bool,
+        sums: tuple[int, int, int, int],
+        value: int,
+        sentries: int,
+        rooms: int,
+    ) -> None:
+        nonlocal states
+        states += 1
+        if max_states is not None and states > max_states:
+            raise _OutOfBudget
+        pos_of[0] = pos
+        mask_of[0] = mask
+        teleported_of[0] = teleported
+        here = (value + p.secret_bonus(mask), sentries, rooms)
+        if here > best[0]:
+            best[0] = here
+            best[1] = list(trail)
+            best[2] = mask
+            best[3] = moves
+        if prune and not promising(mask, moves, sums, value, sentries, rooms):
+            return
+        masks = p.masks(drilled)
+        drill_ok = has_drill and drilled < 0
+        standing = memo.get((mask, drilled, teleported))
+        if standing is None:
+            standing = memo[(mask, drilled, teleported)] = {}
+        # Candidate new rooms: (room, moves after entering, drilled edge, teleport used).
+        found: dict[tuple[int, int, bool], int] = {}
+        seen = 1 << pos
+        layer = seen
+        reached = 0
+        distance = 0
+        walls_inside: list[tuple[int, int, int]] = []  # (from, to, moves to from): both explored
+        while layer:
+            new = expand(grid, layer, masks) & allowed & ~mask & ~reached
+            for room in bits(new):
+                found[(room, drilled, teleported)] = moves + distance + 1
+            reached |= new
+            if drill_ok:
+                for d, delta in enumerate(deltas):
+                    src = layer & p.walled[d]
+                    for w in bits(src):
+                        u = w + delta
+                        if allowed >> u & 1:
+                            if mask >> u & 1:
+                                walls_inside.append((w, u, distance))
+                                continue
+                            key = (u, grid.edge_between(w, u), teleported)
+                            if key not in found:
+                                found[key] = moves + distance + 1
+            layer = expand(grid, layer, masks) & mask & ~seen
+            seen |= layer
+            distance += 1
+            there = moves + distance
+            for room in bits(layer):
+                if standing.get(room, INF) > there:
+                    standing[room] = there
+        if walls_inside:
+            shortcuts(pos, mask, moves, teleported, standing, walls_inside, found)
+        if has_teleport and not teleported:
+            frontier = expand(grid, mask, masks) & allowed & ~mask
+            for room in bits(frontier):
+                key = (room, drilled, True)
+                if found.get((room, drilled, False), INF) > moves + 1:
+                    found[key] = moves + 1
+            if drill_ok:
+                for d, delta in enumerate(deltas):
+                    for w in bits(mask & p.walled[d]):
+                        u = w + delta
+                        if allowed >> u & 1 and not mask >> u & 1:
+                            found.setdefault((u, grid.edge_between(w, u), True), moves + 1)
+        # The objective's order: Secrets first, then Sentries; then rooms with the fewest
+        # unexplored neighbours (a walk that leaves dead ends for later must come back for
+        # them, so this finds walks entering more rooms sooner), nearest first.
+        unexplored = allowed & ~mask
+        order = sorted(
+            found.items(),
+            key=lambda kv: (
+                -value_of[kv[0][0]],
+                -(p.sentry_mask >> kv[0][0] & 1),
+                popcount(expand(grid, 1 << kv[0][0], masks) & unexplored),
+                kv[1],
+            ),
+        )
+        for (room, edge, tele), new_moves in order:
+            bit = 1 << room
+            new_mask = mask | bit
+            new_sums = (
+                sums[0] + p.cm[room],
+                sums[1] + p.cs[room],
+                sums[2] + p.cc[room],
+                sums[3] + p.ca[room],
+            )
+            set_key = (new_mask, edge, tele)
+            standing = memo.get(set_key)
+            if standing is None:
+                standing = memo[set_key] = {}
+            elif standing.get(room, INF) <= new_moves:
+                continue
+            free_key = (room, new_mask & costly, edge, tele)
+            free_rooms = new_mask & ~costly
+            earlier = free_memo.get(free_key)
+            if earlier is None:
+                earlier = free_memo[free_key] = []
+            elif any(f & free_rooms == free_rooms and m <= new_moves for f, m in earlier):
+                continue
+            if p.fit(new_sums, new_moves, new_mask) is None:
+                continue
+            standing[room] = new_moves
+            earlier.append((free_rooms, new_moves))
+            trail.append((room, edge if edge != drilled else -1, tele and not teleported))
+            visit(
+                new_mask,
+                room,
+                new_moves,
+                edge,
+                tele,
+                new_sums,
+                value + value_of[room],
+                sentries + (1 if p.sentry_mask & bit else 0),
+                rooms + 1,
+            )
+            trail.pop()
+
+    exact = True
+    try:
+        visit(1 << start, start, 0, -1, False, (0, 0, 0, 0), 0, 0, 1)
+    except _OutOfBudget:
+        exact = False
+    key, order, mask, moves = best
+    plan = Plan(key[0], key[1], key[2], mask, states=states, exact=exact)
+    _walk(p, plan, order, moves)
+    return plan
+
+
+def _walk(p: _Problem, plan: Plan, order: list[tuple[int, int, bool]], moves: int) -> None:
+    """Turn the order of new rooms into moves, free passes, boosts and Shark Pool payments."""
+    grid = p.grid
+    lair = p.lair
+    mask = 1 << lair.start
+    pos = lair.start
+    drilled = -1
+    sums = [0, 0, 0, 0]
+    raw: list[tuple[int, int, bool, bool, int]] = []  # (from, to, new, teleport, drill edge)
+    for room, edge, teleport in order:
+        if edge >= 0:
+            drilled = edge
+        masks = p.masks(drilled)
+        if teleport:
+            # Jump next to the room (free), then step in.
+            for w in bits(mask):
+                if _joined(grid, masks, w, room):
+                    raw.append((pos, w, False, True, -1))
+                    pos = w
+                    break
+        else:
+            path = _shortest(grid, masks, mask, pos, room)
+            for a, b in itertools.pairwise(path[:-1]):
+                raw.append((a, b, False, False, -1))
+            pos = path[-2]
+        raw.append((pos, room, True, False, edge))
+        pos = room
+        mask |= 1 << room
+        sums[0] += p.cm[room]
+        sums[1] += p.cs[room]
+        sums[2] += p.cc[room]
+        sums[3] += p.ca[room]
+    fit = p.fit((sums[0], sums[1], sums[2], sums[3]), moves, mask)
+    if fit is not None and fit[1] and not all(mask >> room & 1 for _i, room in fit[1]):
+        fit = p._fit_passes((sums[0], sums[1], sums[2], sums[3]), moves, mask)
+    assert fit is not None, "the planned walk must be affordable"
+    boosts, passes = fit
+    plan.boosts = boosts
+    use_at = {room: item for item, room in passes}
+    caps = [p.caps[0], p.caps[1], p.caps[2]]
+    for item, stat in boosts:
+        for it in p.items:
+            if it.number == item:
+                caps[STATS.index(stat)] += it.effect.amount
+    # Stealth left over after every fixed Stealth cost pays the Shark Pools first.
+    stealth_needed = sum(
+        p.cs[r] for r in bits(mask) if not (r in use_at and _waives(p, use_at[r], r, 1))
+    )
+    spare_stealth = caps[1] - stealth_needed
+    for a, b, new, teleport, _edge in raw:
+        use = 0
+        stealth = 0
+        if new and b in use_at:
+            use = use_at[b]
+        if new and p.ca[b] and not (use and _waives(p, use, b, 3)):
+            stealth = max(0, min(spare_stealth, p.ca[b]))
+            spare_stealth -= stealth
+        direction = ""
+        if not teleport:
+            direction = next(d for d in DIRECTIONS if grid.step(a, d) == b)
+        plan.steps.append(Step(b, direction, new, use, stealth, teleport))
+
+
+def _waives(p: _Problem, item: int, room: int, index: int) -> bool:
+    for it, targets, waive in p.passes:
+        if it.number == item and targets >> room & 1:
+            return waive[index]
+    return False
+
+
+def _joined(grid: Any, masks: tuple[int, int, int, int], a: int, b: int) -> bool:
+    return bool(expand(grid, 1 << a, masks) >> b & 1)
+
+
+def _shortest(
+    grid: Any, masks: tuple[int, int, int, int], mask: int, src: int, dst: int
+) -> list[int]:
+    """Shortest path from src through explored rooms to dst (dst itself may be new)."""
+    parents = {src: src}
+    frontier = [src]
+    while frontier:
+        nxt = []
+        for a in frontier:
+            for d in DIRECTIONS:
+                b = grid.step(a, d)
+                if b is None or b in parents or not _joined(grid, masks, a, b):
+                    continue
+                if b == dst:
+                    path = [b, a]
+                    while path[-1] != src:
+                        path.append(parents[path[-1]])
+                    return path[::-1]
+                if mask >> b & 1:
+                    parents[b] = a
+                    nxt.append(b)
+        frontier = nxt
+    raise ValueError("no path to the planned room")
