@@ -425,6 +425,171 @@ def waived(costs: tuple[int, ...], waive: tuple[bool, bool, bool, bool]) -> tupl
     return (m, s, c, m + s + a, m + s + c + a)
 
 
+def greedy(classes: list[tuple[int, int]], zone: int, budget: int) -> int:
+    """How many rooms of ``zone`` the budget pays for, cheapest first."""
+    count = 0
+    for cost, cls in classes:
+        k = (zone & cls).bit_count()
+        if not k:
+            continue
+        if cost == 0:
+            count += k
+            continue
+        take = min(k, budget // cost)
+        count += take
+        budget -= take * cost
+        if take < k:
+            break
+    return count
+
+
+def cheapest(classes: list[tuple[int, int]], rooms: int, count: int) -> int:
+    """What the ``count`` cheapest of ``rooms`` cost together."""
+    total = 0
+    for cost, cls in classes:
+        if count <= 0:
+            break
+        take = (rooms & cls).bit_count()
+        if take > count:
+            take = count
+        total += take * cost
+        count -= take
+    return total
+
+
+def affordable(
+    classes: list[tuple[int, int]],
+    zone: int,
+    budget: int,
+    skip_secrets: int,
+    skip_sentries: int,
+    secret_mask: int,
+    sentry_mask: int,
+) -> int:
+    """How many rooms of ``zone`` the budget pays for, cheapest first, leaving out
+    ``skip_secrets`` Secrets and the ``skip_sentries`` cheapest Sentries (paid apart)."""
+    count = 0
+    for cost, cls in classes:
+        hit = zone & cls
+        if not hit:
+            continue
+        k = hit.bit_count()
+        if skip_secrets:
+            drop = min(skip_secrets, (hit & secret_mask).bit_count())
+            skip_secrets -= drop
+            k -= drop
+        if skip_sentries:
+            drop = min(skip_sentries, (hit & sentry_mask).bit_count())
+            skip_sentries -= drop
+            k -= drop
+        if not k:
+            continue
+        if cost == 0:
+            count += k
+            continue
+        take = min(k, budget // cost)
+        count += take
+        budget -= take * cost
+        if take < k:
+            break
+    return count
+
+
+class _Kinds:
+    """Kinds of room for the joint check, flattened: each kind's costs in the five budgets,
+    whether it is a Sentry and how many rooms of it are on offer."""
+
+    def __init__(
+        self, kinds: list[tuple[tuple[int, ...], bool, int]], wanted: int, must: int
+    ) -> None:
+        size = len(kinds)
+        self.wanted = wanted
+        self.must = must
+        self.cost0 = [k[0][0] for k in kinds]
+        self.cost1 = [k[0][1] for k in kinds]
+        self.cost2 = [k[0][2] for k in kinds]
+        self.cost3 = [k[0][3] for k in kinds]
+        self.cost4 = [k[0][4] for k in kinds]
+        self.sentry = [1 if k[1] else 0 for k in kinds]
+        self.count = [k[2] for k in kinds]
+        self.rest = [0] * (size + 1)
+        self.rest_sentries = [0] * (size + 1)
+        # The cheapest room left at each depth in the budgets paying for moves: no more
+        # rooms than such a budget buys at that price can still be added.
+        self.low0 = [INF] * (size + 1)
+        self.low3 = [INF] * (size + 1)
+        self.low4 = [INF] * (size + 1)
+        for i in range(size - 1, -1, -1):
+            self.rest[i] = self.rest[i + 1] + self.count[i]
+            self.rest_sentries[i] = self.rest_sentries[i + 1] + self.count[i] * self.sentry[i]
+            self.low0[i] = min(self.low0[i + 1], self.cost0[i])
+            self.low3[i] = min(self.low3[i + 1], self.cost3[i])
+            self.low4[i] = min(self.low4[i + 1], self.cost4[i])
+
+    def fill(
+        self, i: int, b0: int, b1: int, b2: int, b3: int, b4: int, taken: int, guards: int
+    ) -> bool:
+        """Whether kinds ``i`` onwards complete a choice fitting budgets ``b0``-``b4``."""
+        wanted = self.wanted
+        if taken >= wanted and guards >= self.must:
+            return True
+        if taken + self.rest[i] < wanted or guards + self.rest_sentries[i] < self.must:
+            return False
+        fit = b0 // self.low0[i]
+        other = b3 // self.low3[i]
+        if other < fit:
+            fit = other
+        other = b4 // self.low4[i]
+        if other < fit:
+            fit = other
+        if taken + fit < wanted:
+            return False
+        m0 = self.cost0[i]
+        m1 = self.cost1[i]
+        m2 = self.cost2[i]
+        m3 = self.cost3[i]
+        m4 = self.cost4[i]
+        most = self.count[i]
+        if b0 // m0 < most:  # a room always costs its move: m0, m3 and m4 are positive
+            most = b0 // m0
+        if b3 // m3 < most:
+            most = b3 // m3
+        if b4 // m4 < most:
+            most = b4 // m4
+        if m1 and b1 // m1 < most:
+            most = b1 // m1
+        if m2 and b2 // m2 < most:
+            most = b2 // m2
+        step = self.sentry[i]
+        for x in range(most, -1, -1):
+            if self.fill(
+                i + 1,
+                b0 - x * m0,
+                b1 - x * m1,
+                b2 - x * m2,
+                b3 - x * m3,
+                b4 - x * m4,
+                taken + x,
+                guards + x * step,
+            ):
+                return True
+        return False
+
+
+def fits_together(
+    kinds: list[tuple[tuple[int, ...], bool, int]],
+    budgets: tuple[int, ...],
+    wanted: int,
+    must: int,
+) -> bool:
+    """Whether ``wanted`` rooms, ``must`` of them Sentries, taken among ``kinds``
+    ((costs, Sentry or not, how many)) fit the five budgets together."""
+    b0, b1, b2, b3, b4 = budgets[0], budgets[1], budgets[2], budgets[3], budgets[4]
+    if b0 < 0 or b1 < 0 or b2 < 0 or b3 < 0 or b4 < 0:
+        return False
+    return _Kinds(kinds, wanted, must).fill(0, b0, b1, b2, b3, b4, 0, 0)
+
+
 class _OutOfBudget(Exception):
     """The search visited more states than allowed."""
 
@@ -475,37 +640,61 @@ def solve(
     mask_of = [1 << start]
     teleported_of = [False]
 
-    popcount = int.bit_count
-
-    def greedy(classes: list[tuple[int, int]], zone: int, budget: int) -> int:
-        """How many rooms of ``zone`` the budget pays for, cheapest first."""
-        count = 0
-        for cost, cls in classes:
-            k = popcount(zone & cls)
-            if not k:
-                continue
-            if cost == 0:
-                count += k
-                continue
-            take = min(k, budget // cost)
-            count += take
-            budget -= take * cost
-            if take < k:
-                break
-        return count
-
-    def cheapest(classes: list[tuple[int, int]], rooms: int, count: int) -> int:
-        """What the ``count`` cheapest of ``rooms`` cost together."""
-        total = 0
-        for cost, cls in classes:
-            if count <= 0:
-                break
-            take = min(popcount(rooms & cls), count)
-            total += take * cost
-            count -= take
-        return total
-
     joint_cache: dict[tuple[Any, ...], bool] = {}
+    JointGroup = tuple[tuple[int, ...], bool, int, tuple[int, ...]]
+    joint_setups: dict[
+        int, tuple[list[JointGroup], list[list[tuple[int, int, tuple[int, ...]]]]]
+    ] = {}
+
+    def joint_setup(
+        lonely: int,
+    ) -> tuple[list[JointGroup], list[list[tuple[int, int, tuple[int, ...]]]]]:
+        """The joint check's kinds of room ((costs, Sentry or not, rooms, costs without the
+        extra move)) with one more move for rooms of ``lonely``, and for each free pass the
+        kinds it may be spent on: (kind, its rooms the pass targets, what it gives back)."""
+        cached = joint_setups.get(lonely)
+        if cached is not None:
+            return cached
+        groups: list[JointGroup] = []
+        for costs, is_sentry, members in p.joint_groups:
+            groups.append((costs, is_sentry, members & ~lonely, costs))
+            if lonely:
+                further = (costs[0] + 1, costs[1], costs[2], costs[3] + 1, costs[4] + 1)
+                groups.append((further, is_sentry, members & lonely, costs))
+        spendable = [
+            [
+                (index, members & targets, waived(base, waive))
+                for index, (_costs, _is_sentry, members, base) in enumerate(groups)
+                if members & targets
+            ]
+            for _item, targets, waive in p.passes
+        ]
+        joint_setups[lonely] = (groups, spendable)
+        return groups, spendable
+
+    backs_cache: dict[int, list[list[tuple[int, tuple[int, ...]]]]] = {}
+
+    def explored_backs(mask: int) -> list[list[tuple[int, tuple[int, ...]]]]:
+        """Per free pass, what spending it on an explored room can give back: each kind
+        explored that it targets, leaving out a saving no larger in any budget than another
+        (or nothing when it targets no explored room)."""
+        presence = 0
+        for kind_mask in p.pass_kind_masks:
+            presence = presence << 1 | (1 if mask & kind_mask else 0)
+        cached = backs_cache.get(presence)
+        if cached is not None:
+            return cached
+        out = []
+        for kinds in p.pass_kinds:
+            backs = [vector for vector, kind_rooms in kinds if mask & kind_rooms]
+            backs = [
+                v
+                for v in backs
+                if not any(w != v and all(a >= b for a, b in zip(w, v, strict=True)) for w in backs)
+            ]
+            out.append([(-1, v) for v in dict.fromkeys(backs)] or [(-1, (0, 0, 0, 0, 0))])
+        backs_cache[presence] = out
+        return out
 
     def jointly(
         zone: int, budgets: tuple[int, ...], wanted: int, must: int, lonely: int = 0
@@ -515,37 +704,24 @@ def solve(
         ``lonely``): a small integer program over kinds of room, solved exactly. Each free
         pass is tried unused, on an explored room of each kind it targets (giving that cost
         back) or on a new room of each kind."""
-        groups: list[tuple[tuple[int, ...], bool, int, tuple[int, ...]]] = []
-        for costs, is_sentry, members in p.joint_groups:
-            groups.append((costs, is_sentry, members & ~lonely, costs))
-            if lonely:
-                further = (costs[0] + 1, costs[1], costs[2], costs[3] + 1, costs[4] + 1)
-                groups.append((further, is_sentry, members & lonely, costs))
-        counts = [popcount(zone & g[2]) for g in groups]
-        slack = p.slack
-        raw = tuple(budgets[d] - slack[d] for d in range(5))
-        mask = mask_of[0]
+        groups, spendable = joint_setup(lonely)
+        counts = [(zone & g[2]).bit_count() for g in groups]
         choices: list[list[tuple[int, tuple[int, ...]]]] = []
-        for (_item, targets, waive), kinds in zip(p.passes, p.pass_kinds, strict=True):
-            # Giving back an explored room's cost beats leaving the pass unused, and a
-            # saving no larger in any budget than another is not worth trying.
-            backs = [vector for vector, kind_rooms in kinds if mask & kind_rooms]
-            backs = [
-                v
-                for v in backs
-                if not any(w != v and all(a >= b for a, b in zip(w, v, strict=True)) for w in backs)
-            ]
-            options: list[tuple[int, tuple[int, ...]]] = [
-                (-1, v) for v in dict.fromkeys(backs)
-            ] or [(-1, (0, 0, 0, 0, 0))]
-            for index, (_costs, _is_sentry, members, base) in enumerate(groups):
-                if zone & targets & members:
-                    options.append((index, waived(base, waive)))
-            choices.append(options)
-        key = (tuple(counts), raw, wanted, must, tuple(map(tuple, choices)))
+        if p.passes:
+            for backs, kinds in zip(explored_backs(mask_of[0]), spendable, strict=True):
+                choices.append(backs + [(index, v) for index, rooms, v in kinds if zone & rooms])
+        key = (tuple(counts), budgets[:5], wanted, must, tuple(map(tuple, choices)))
         cached = joint_cache.get(key)
         if cached is not None:
             return cached
+        everything = [(g[0], g[1], n) for g, n in zip(groups, counts, strict=True) if n]
+        if p.passes and not fits_together(everything, budgets[:5], wanted, must):
+            # Each pass gives back no more than its most in each budget, which ``budgets``
+            # already hold: if no choice of rooms fits them, none fits with the passes spent.
+            joint_cache[key] = False
+            return False
+        slack = p.slack
+        raw = tuple(budgets[d] - slack[d] for d in range(5))
         answer = False
         for combo in itertools.product(*choices):
             left = list(raw)
@@ -572,104 +748,6 @@ def solve(
                 break
         joint_cache[key] = answer
         return answer
-
-    def fits_together(
-        kinds: list[tuple[tuple[int, ...], bool, int]],
-        budgets: tuple[int, ...],
-        wanted: int,
-        must: int,
-    ) -> bool:
-        """Whether ``wanted`` rooms, ``must`` of them Sentries, taken among ``kinds``
-        ((costs, Sentry or not, how many)) fit the five budgets together."""
-        size = len(kinds)
-        rest = [0] * (size + 1)
-        rest_sentries = [0] * (size + 1)
-        # The cheapest room left at each depth in the budgets paying for moves: no more
-        # rooms than such a budget buys at that price can still be added.
-        cheapest_left = [(INF, INF, INF)] * (size + 1)
-        low0 = low3 = low4 = INF
-        for i in range(size - 1, -1, -1):
-            costs, is_sentry, count = kinds[i]
-            rest[i] = rest[i + 1] + count
-            rest_sentries[i] = rest_sentries[i + 1] + (count if is_sentry else 0)
-            low0 = min(low0, costs[0])
-            low3 = min(low3, costs[3])
-            low4 = min(low4, costs[4])
-            cheapest_left[i] = (low0, low3, low4)
-
-        def fill(
-            i: int, b0: int, b1: int, b2: int, b3: int, b4: int, taken: int, guards: int
-        ) -> bool:
-            if taken >= wanted and guards >= must:
-                return True
-            if taken + rest[i] < wanted or guards + rest_sentries[i] < must:
-                return False
-            c0, c3, c4 = cheapest_left[i]
-            if taken + min(b0 // c0, b3 // c3, b4 // c4) < wanted:
-                return False
-            costs, is_sentry, count = kinds[i]
-            m0, m1, m2, m3, m4 = costs
-            most = min(count, b0 // m0, b3 // m3, b4 // m4)
-            if m1:
-                most = min(most, b1 // m1)
-            if m2:
-                most = min(most, b2 // m2)
-            step = 1 if is_sentry else 0
-            for x in range(most, -1, -1):
-                if fill(
-                    i + 1,
-                    b0 - x * m0,
-                    b1 - x * m1,
-                    b2 - x * m2,
-                    b3 - x * m3,
-                    b4 - x * m4,
-                    taken + x,
-                    guards + x * step,
-                ):
-                    return True
-            return False
-
-        if min(budgets) < 0:
-            return False
-        b0, b1, b2, b3, b4 = budgets[:5]
-        return fill(0, b0, b1, b2, b3, b4, 0, 0)
-
-    def affordable(
-        classes: list[tuple[int, int]],
-        zone: int,
-        budget: int,
-        skip_secrets: int,
-        skip_sentries: int,
-    ) -> int:
-        """How many rooms of ``zone`` the budget pays for, cheapest first, leaving out
-        ``skip_secrets`` Secrets and the ``skip_sentries`` cheapest Sentries (paid apart)."""
-        count = 0
-        secret_mask = p.secret_mask
-        sentry_mask = p.sentry_mask
-        for cost, cls in classes:
-            hit = zone & cls
-            if not hit:
-                continue
-            k = popcount(hit)
-            if skip_secrets:
-                drop = min(skip_secrets, popcount(hit & secret_mask))
-                skip_secrets -= drop
-                k -= drop
-            if skip_sentries:
-                drop = min(skip_sentries, popcount(hit & sentry_mask))
-                skip_sentries -= drop
-                k -= drop
-            if not k:
-                continue
-            if cost == 0:
-                count += k
-                continue
-            take = min(k, budget // cost)
-            count += take
-            budget -= take * cost
-            if take < k:
-                break
-        return count
 
     bonus_applies = bool(p.secret_plus or p.secret_double)
     value_of_room = p.value
@@ -752,7 +830,7 @@ def solve(
             for room in bits(subset):
                 gain += value_of_room[room]
                 top = max(top, value_of_room[room])
-            out.append((gain, top, popcount(subset), subset))
+            out.append((gain, top, subset.bit_count(), subset))
         walks_cache[key] = out
         return out
 
@@ -763,7 +841,7 @@ def solve(
         top = 0
         count = 0
         for secret_value, cls in p.secret_classes:
-            for _ in range(popcount(secrets & cls)):
+            for _ in range((secrets & cls).bit_count()):
                 gain += secret_value
                 top = max(top, secret_value)
                 count += 1
@@ -906,11 +984,11 @@ def solve(
             # A grid is two-coloured: each move changes colour, so at most half of
             # the moves left can reach rooms of either colour.
             other = colour_other[pos_of[0]]
-            new_rooms = min(popcount(zone & other), (left + 1) // 2) + min(
-                popcount(zone & ~other), left // 2
+            new_rooms = min((zone & other).bit_count(), (left + 1) // 2) + min(
+                (zone & ~other).bit_count(), left // 2
             )
         else:
-            new_rooms = min(left, popcount(zone))
+            new_rooms = min(left, zone.bit_count())
         # Value: the most valuable Secrets, one Movement each; when thorough, only sets of
         # Secrets one walk of the Movement left can enter.
         secrets = zone & p.secret_mask
@@ -918,7 +996,7 @@ def solve(
         walking = (
             thorough
             and not (has_teleport and not teleported_of[0])
-            and popcount(secrets) <= MAX_WALK_SECRETS
+            and secrets.bit_count() <= MAX_WALK_SECRETS
         )
         options = secret_walks(pos_of[0], secrets, left) if walking else top_secrets(secrets)
         best_total = -1
@@ -942,7 +1020,7 @@ def solve(
             return False  # not even the best value
         if best_total > best_value:
             return True
-        if walking and needed and all(popcount(s) < MAX_WALK_SECRETS for s in tying):
+        if walking and needed and all(s.bit_count() < MAX_WALK_SECRETS for s in tying):
             # The walk must enter one of those sets of Secrets: any other room it enters
             # has to fit in one walk with them.
             here = pos_of[0]
@@ -957,7 +1035,7 @@ def solve(
         # thorough) pairs of budgets weighed together.
         zone_sentries = zone & p.sentry_mask
         lonely = 0
-        most = min(popcount(zone_sentries), new_rooms - needed)
+        most = min(zone_sentries.bit_count(), new_rooms - needed)
         dim_classes = p.dim_classes
         if thorough and not (has_teleport and not teleported_of[0]):
             # A walk enters its Sentries one after another, from where it stands or from
@@ -1001,7 +1079,9 @@ def solve(
             budget = capacity - needed * secret_weight - cheapest(classes, zone_sentries, must)
             if budget < 0:
                 return False
-            extra = min(extra, affordable(classes, zone, budget, needed, must))
+            extra = min(
+                extra, affordable(classes, zone, budget, needed, must, p.secret_mask, p.sentry_mask)
+            )
             if rooms + needed + must + extra <= best_rooms:
                 return False
         if thorough:
@@ -1129,7 +1209,7 @@ def solve(
             key=lambda kv: (
                 -value_of[kv[0][0]],
                 -(p.sentry_mask >> kv[0][0] & 1),
-                popcount(expand(grid, 1 << kv[0][0], masks) & unexplored),
+                (expand(grid, 1 << kv[0][0], masks) & unexplored).bit_count(),
                 kv[1],
             ),
         )
