@@ -19,19 +19,54 @@ at once (a small integer program over kinds of room).
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from typing import Any, Final
 
 from .components import SECRETS, SENTRIES, STATS, TRAPS
 from .explorer import Explorer, Item
-from .grid import DIRECTIONS, bits, expand
+from .grid import DIRECTIONS, Grid
 from .lair import Lair
 from .plan import Plan, Step
 
-INF = 1 << 30
+INF: Final = 1 << 30
 #: Most Secrets whose walks the bound enumerates (the work doubles with each one).
-MAX_WALK_SECRETS = 8
+MAX_WALK_SECRETS: Final = 8
 #: Pairs of budgets (Movement, Stealth, Combat, Movement and Stealth) weighed together.
-PAIRS = ((1, 2), (0, 2), (0, 1), (3, 2), (1, 3))
+PAIRS: Final = ((1, 2), (0, 2), (0, 1), (3, 2), (1, 3))
+
+
+# grid.bits and grid.expand, repeated here: the compiled search calls these natively, and a
+# call into the interpreted grid module costs more than the work itself.
+def bits(mask: int) -> list[int]:
+    """Indices of the set bits, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def expand(grid: Grid, rooms: int, masks: tuple[int, int, int, int]) -> int:
+    """Rooms one step away from ``rooms`` through open edges (bit-parallel)."""
+    north, east, south, west = masks
+    cols = grid.cols
+    return (
+        ((rooms & north) >> cols)
+        | ((rooms & south) << cols)
+        | ((rooms & east) << 1)
+        | ((rooms & west) >> 1)
+    )
+
+
+#: A kind of room in the joint check: (costs, Sentry or not, its rooms, costs without the
+#: extra move of a far room).
+JointGroup = tuple[tuple[int, ...], bool, int, tuple[int, ...]]
+#: Costs of kinds of room by budget, one list per budget.
+Columns = tuple[list[int], list[int], list[int], list[int], list[int]]
+#: What the joint check prepares once per set of far rooms (see ``joint_setup``).
+JointSetup = tuple[
+    list[JointGroup], list[list[tuple[int, int, tuple[int, ...]]]], Columns, list[int]
+]
 
 
 class _Problem:
@@ -496,35 +531,58 @@ def affordable(
 
 
 class _Kinds:
-    """Kinds of room for the joint check, flattened: each kind's costs in the five budgets,
-    whether it is a Sentry and how many rooms of it are on offer."""
+    """Kinds of room for the joint check, as columns: each kind's costs in the five budgets,
+    whether it is a Sentry (1 or 0) and how many rooms of it are on offer."""
 
     def __init__(
-        self, kinds: list[tuple[tuple[int, ...], bool, int]], wanted: int, must: int
+        self,
+        costs: tuple[list[int], list[int], list[int], list[int], list[int]],
+        sentry: list[int],
+        count: list[int],
+        wanted: int,
+        must: int,
     ) -> None:
-        size = len(kinds)
+        self.cost0, self.cost1, self.cost2, self.cost3, self.cost4 = costs
+        self.sentry = sentry
+        self.count = count
         self.wanted = wanted
         self.must = must
-        self.cost0 = [k[0][0] for k in kinds]
-        self.cost1 = [k[0][1] for k in kinds]
-        self.cost2 = [k[0][2] for k in kinds]
-        self.cost3 = [k[0][3] for k in kinds]
-        self.cost4 = [k[0][4] for k in kinds]
-        self.sentry = [1 if k[1] else 0 for k in kinds]
-        self.count = [k[2] for k in kinds]
-        self.rest = [0] * (size + 1)
-        self.rest_sentries = [0] * (size + 1)
+        size = len(count)
+        rest = [0] * (size + 1)
+        rest_sentries = [0] * (size + 1)
         # The cheapest room left at each depth in the budgets paying for moves: no more
-        # rooms than such a budget buys at that price can still be added.
-        self.low0 = [INF] * (size + 1)
-        self.low3 = [INF] * (size + 1)
-        self.low4 = [INF] * (size + 1)
+        # rooms than such a budget buys at that price can still be added. (Where none is
+        # left, ``fill`` stops before dividing; -1 keeps the lists to small numbers.)
+        low0 = [-1] * (size + 1)
+        low3 = [-1] * (size + 1)
+        low4 = [-1] * (size + 1)
+        cheapest0 = cheapest3 = cheapest4 = -1
         for i in range(size - 1, -1, -1):
-            self.rest[i] = self.rest[i + 1] + self.count[i]
-            self.rest_sentries[i] = self.rest_sentries[i + 1] + self.count[i] * self.sentry[i]
-            self.low0[i] = min(self.low0[i + 1], self.cost0[i])
-            self.low3[i] = min(self.low3[i + 1], self.cost3[i])
-            self.low4[i] = min(self.low4[i + 1], self.cost4[i])
+            n = count[i]
+            rest[i] = rest[i + 1] + n
+            rest_sentries[i] = rest_sentries[i + 1] + n * sentry[i]
+            if n:
+                if cheapest0 < 0 or self.cost0[i] < cheapest0:
+                    cheapest0 = self.cost0[i]
+                if cheapest3 < 0 or self.cost3[i] < cheapest3:
+                    cheapest3 = self.cost3[i]
+                if cheapest4 < 0 or self.cost4[i] < cheapest4:
+                    cheapest4 = self.cost4[i]
+            low0[i] = cheapest0
+            low3[i] = cheapest3
+            low4[i] = cheapest4
+        self.rest = rest
+        self.rest_sentries = rest_sentries
+        self.low0 = low0
+        self.low3 = low3
+        self.low4 = low4
+
+    def fit(self, budgets: tuple[int, ...]) -> bool:
+        """Whether ``wanted`` rooms, ``must`` of them Sentries, fit the five budgets."""
+        b0, b1, b2, b3, b4 = budgets[0], budgets[1], budgets[2], budgets[3], budgets[4]
+        if b0 < 0 or b1 < 0 or b2 < 0 or b3 < 0 or b4 < 0:
+            return False
+        return self.fill(0, b0, b1, b2, b3, b4, 0, 0)
 
     def fill(
         self, i: int, b0: int, b1: int, b2: int, b3: int, b4: int, taken: int, guards: int
@@ -544,12 +602,14 @@ class _Kinds:
             fit = other
         if taken + fit < wanted:
             return False
+        most = self.count[i]
+        if not most:
+            return self.fill(i + 1, b0, b1, b2, b3, b4, taken, guards)
         m0 = self.cost0[i]
         m1 = self.cost1[i]
         m2 = self.cost2[i]
         m3 = self.cost3[i]
         m4 = self.cost4[i]
-        most = self.count[i]
         if b0 // m0 < most:  # a room always costs its move: m0, m3 and m4 are positive
             most = b0 // m0
         if b3 // m3 < most:
@@ -574,20 +634,6 @@ class _Kinds:
             ):
                 return True
         return False
-
-
-def fits_together(
-    kinds: list[tuple[tuple[int, ...], bool, int]],
-    budgets: tuple[int, ...],
-    wanted: int,
-    must: int,
-) -> bool:
-    """Whether ``wanted`` rooms, ``must`` of them Sentries, taken among ``kinds``
-    ((costs, Sentry or not, how many)) fit the five budgets together."""
-    b0, b1, b2, b3, b4 = budgets[0], budgets[1], budgets[2], budgets[3], budgets[4]
-    if b0 < 0 or b1 < 0 or b2 < 0 or b3 < 0 or b4 < 0:
-        return False
-    return _Kinds(kinds, wanted, must).fill(0, b0, b1, b2, b3, b4, 0, 0)
 
 
 class _OutOfBudget(Exception):
@@ -641,17 +687,13 @@ def solve(
     teleported_of = [False]
 
     joint_cache: dict[tuple[Any, ...], bool] = {}
-    JointGroup = tuple[tuple[int, ...], bool, int, tuple[int, ...]]
-    joint_setups: dict[
-        int, tuple[list[JointGroup], list[list[tuple[int, int, tuple[int, ...]]]]]
-    ] = {}
+    joint_setups: dict[int, JointSetup] = {}
 
-    def joint_setup(
-        lonely: int,
-    ) -> tuple[list[JointGroup], list[list[tuple[int, int, tuple[int, ...]]]]]:
+    def joint_setup(lonely: int) -> JointSetup:
         """The joint check's kinds of room ((costs, Sentry or not, rooms, costs without the
         extra move)) with one more move for rooms of ``lonely``, and for each free pass the
-        kinds it may be spent on: (kind, its rooms the pass targets, what it gives back)."""
+        kinds it may be spent on: (kind, its rooms the pass targets, what it gives back);
+        then the kinds' costs by budget and whether each is a Sentry, as columns."""
         cached = joint_setups.get(lonely)
         if cached is not None:
             return cached
@@ -669,8 +711,17 @@ def solve(
             ]
             for _item, targets, waive in p.passes
         ]
-        joint_setups[lonely] = (groups, spendable)
-        return groups, spendable
+        columns = (
+            [g[0][0] for g in groups],
+            [g[0][1] for g in groups],
+            [g[0][2] for g in groups],
+            [g[0][3] for g in groups],
+            [g[0][4] for g in groups],
+        )
+        sentry = [1 if g[1] else 0 for g in groups]
+        setup = (groups, spendable, columns, sentry)
+        joint_setups[lonely] = setup
+        return setup
 
     backs_cache: dict[int, list[list[tuple[int, tuple[int, ...]]]]] = {}
 
@@ -704,7 +755,7 @@ def solve(
         ``lonely``): a small integer program over kinds of room, solved exactly. Each free
         pass is tried unused, on an explored room of each kind it targets (giving that cost
         back) or on a new room of each kind."""
-        groups, spendable = joint_setup(lonely)
+        groups, spendable, columns, sentry = joint_setup(lonely)
         counts = [(zone & g[2]).bit_count() for g in groups]
         choices: list[list[tuple[int, tuple[int, ...]]]] = []
         if p.passes:
@@ -714,8 +765,7 @@ def solve(
         cached = joint_cache.get(key)
         if cached is not None:
             return cached
-        everything = [(g[0], g[1], n) for g, n in zip(groups, counts, strict=True) if n]
-        if p.passes and not fits_together(everything, budgets[:5], wanted, must):
+        if p.passes and not _Kinds(columns, sentry, counts, wanted, must).fit(budgets):
             # Each pass gives back no more than its most in each budget, which ``budgets``
             # already hold: if no choice of rooms fits them, none fits with the passes spent.
             joint_cache[key] = False
@@ -726,7 +776,7 @@ def solve(
         for combo in itertools.product(*choices):
             left = list(raw)
             pool = list(counts)
-            extra: list[tuple[tuple[int, ...], bool, int]] = []
+            spent: list[tuple[int, tuple[int, ...]]] = []
             feasible = True
             for index, vector in combo:
                 if index < 0:
@@ -737,13 +787,27 @@ def solve(
                     feasible = False
                     break
                 pool[index] -= 1
-                costs, is_sentry, _members, _base = groups[index]
-                cut = tuple(c - v for c, v in zip(costs, vector, strict=True))
-                extra.append((cut, is_sentry, 1))
+                spent.append((index, vector))
             if not feasible:
                 continue
-            on_offer = [(g[0], g[1], n) for g, n in zip(groups, pool, strict=True) if n] + extra
-            if fits_together(on_offer, tuple(left), wanted, must):
+            offer_costs = columns
+            offer_sentry = sentry
+            if spent:
+                # Each room a pass is spent on is a kind of its own, costing less.
+                offer_costs = (
+                    [*columns[0]],
+                    [*columns[1]],
+                    [*columns[2]],
+                    [*columns[3]],
+                    [*columns[4]],
+                )
+                offer_sentry = [*sentry]
+                for index, vector in spent:
+                    for d in range(5):
+                        offer_costs[d].append(columns[d][index] - vector[d])
+                    offer_sentry.append(sentry[index])
+                    pool.append(1)
+            if _Kinds(offer_costs, offer_sentry, pool, wanted, must).fit(tuple(left)):
                 answer = True
                 break
         joint_cache[key] = answer
