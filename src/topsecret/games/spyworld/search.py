@@ -765,7 +765,8 @@ def solve(
         cached = joint_cache.get(key)
         if cached is not None:
             return cached
-        if p.passes and not _Kinds(columns, sentry, counts, wanted, must).fit(budgets):
+        on_offer = _Kinds(columns, sentry, counts, wanted, must)
+        if p.passes and not on_offer.fit(budgets):
             # Each pass gives back no more than its most in each budget, which ``budgets``
             # already hold: if no choice of rooms fits them, none fits with the passes spent.
             joint_cache[key] = False
@@ -790,23 +791,25 @@ def solve(
                 spent.append((index, vector))
             if not feasible:
                 continue
-            offer_costs = columns
-            offer_sentry = sentry
-            if spent:
-                # Each room a pass is spent on is a kind of its own, costing less.
-                offer_costs = (
-                    [*columns[0]],
-                    [*columns[1]],
-                    [*columns[2]],
-                    [*columns[3]],
-                    [*columns[4]],
-                )
-                offer_sentry = [*sentry]
-                for index, vector in spent:
-                    for d in range(5):
-                        offer_costs[d].append(columns[d][index] - vector[d])
-                    offer_sentry.append(sentry[index])
-                    pool.append(1)
+            if not spent:
+                if on_offer.fit(tuple(left)):
+                    answer = True
+                    break
+                continue
+            # Each room a pass is spent on is a kind of its own, costing less.
+            offer_costs = (
+                [*columns[0]],
+                [*columns[1]],
+                [*columns[2]],
+                [*columns[3]],
+                [*columns[4]],
+            )
+            offer_sentry = [*sentry]
+            for index, vector in spent:
+                for d in range(5):
+                    offer_costs[d].append(columns[d][index] - vector[d])
+                offer_sentry.append(sentry[index])
+                pool.append(1)
             if _Kinds(offer_costs, offer_sentry, pool, wanted, must).fit(tuple(left)):
                 answer = True
                 break
