@@ -16,11 +16,14 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 
+from topsecret.games.spyworld import search
 from topsecret.games.spyworld.components import UPGRADES, agents, cards, gadgets, lairs, sheet
 from topsecret.games.spyworld.explorer import explorer_kit
 from topsecret.games.spyworld.lair import Lair
-from topsecret.games.spyworld.solver import solve
+from topsecret.games.spyworld.plan import Plan
+from topsecret.games.spyworld.solver import native_search, solve
 
 
 def random_full_lair(rng: random.Random) -> Lair:
@@ -38,32 +41,50 @@ def random_full_lair(rng: random.Random) -> Lair:
     return Lair(board, tuple(rooms), walls, s.grid, s.start)
 
 
+def report(label: str, times: list[float], states: list[int]) -> None:
+    ordered = sorted(times)
+    worst = max(range(len(times)), key=times.__getitem__)
+    print(f"{label}: cases {len(times)}")
+    print(f"median {statistics.median(times) * 1000:.1f} ms")
+    print(f"mean {statistics.fmean(times) * 1000:.1f} ms")
+    print(f"p95 {ordered[int(len(ordered) * 0.95)] * 1000:.1f} ms")
+    print(f"worst {times[worst] * 1000:.1f} ms (case {worst}, {states[worst]} states)")
+    over_budget = sum(s > 20_000 for s in states)
+    print(f"over 1 s: {sum(t > 1 for t in times)}; over 20,000 states: {over_budget}")
+
+
 def main() -> None:
-    cases = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
-    rng = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 else 2026)
-    times = []
-    over_budget = 0
-    worst = (0.0, -1, 0)
-    for case in range(cases):
+    flags = {a for a in sys.argv[1:] if a.startswith("--")}
+    numbers = [a for a in sys.argv[1:] if not a.startswith("--")]
+    cases = int(numbers[0]) if numbers else 1000
+    rng = random.Random(int(numbers[1]) if len(numbers) > 1 else 2026)
+    engines: list[tuple[str, Callable[..., Plan]]] = []
+    if "--python" not in flags:
+        name = "compiled" if native_search() is not None else "Python (no compiled build)"
+        engines.append((name, solve))
+    if "--python" in flags or "--both" in flags:
+        engines.append(("Python", search.solve))
+    times: list[list[float]] = [[] for _ in engines]
+    states: list[list[int]] = [[] for _ in engines]
+    for _case in range(cases):
         lair = random_full_lair(rng)
         held = [(g, rng.random() < 0.5) for g in gadgets() if rng.random() < 0.3]
         agent = rng.choice(agents()) if lair.board.agents else None
         stats = (rng.randint(0, 20), rng.randint(0, 20), rng.randint(0, 20))
-        start = time.perf_counter()
-        plan = solve(lair, explorer_kit(stats, held, agent))
-        elapsed = time.perf_counter() - start
-        times.append(elapsed)
-        over_budget += plan.states > 20_000
-        if elapsed > worst[0]:
-            worst = (elapsed, case, plan.states)
-    times.sort()
-    p95 = times[int(len(times) * 0.95)]
-    print(f"cases {cases}")
-    print(f"median {statistics.median(times) * 1000:.1f} ms")
-    print(f"mean {statistics.fmean(times) * 1000:.1f} ms")
-    print(f"p95 {p95 * 1000:.1f} ms")
-    print(f"worst {worst[0] * 1000:.1f} ms (case {worst[1]}, {worst[2]} states)")
-    print(f"over 1 s: {sum(t > 1 for t in times)}; over 20,000 states: {over_budget}")
+        explorer = explorer_kit(stats, held, agent)
+        keys = set()
+        for index, (_name, run) in enumerate(engines):
+            start = time.perf_counter()
+            plan = run(lair, explorer)
+            times[index].append(time.perf_counter() - start)
+            states[index].append(plan.states)
+            keys.add(plan.key)
+        assert len(keys) == 1, "the engines disagree"
+    for (name, _run), engine_times, engine_states in zip(engines, times, states, strict=True):
+        report(name, engine_times, engine_states)
+    if len(engines) == 2:
+        ratio = sum(times[1]) / sum(times[0])
+        print(f"Python / {engines[0][0]} total time: {ratio:.2f}x")
 
 
 if __name__ == "__main__":

@@ -640,6 +640,289 @@ class _OutOfBudget(Exception):
     """The search visited more states than allowed."""
 
 
+class _Bounds:
+    """The parts of the bound that depend only on the lair and the explorer, with their
+    caches: distances between rooms, tours through Secrets, budgets weighed in pairs,
+    far rooms' classes and the joint check (see :func:`solve`'s ``promising``)."""
+
+    def __init__(self, p: _Problem, hop_masks: tuple[int, int, int, int]) -> None:
+        self.p = p
+        self.joint_cache: dict[tuple[Any, ...], bool] = {}
+        self.joint_setups: dict[int, JointSetup] = {}
+        self.backs_cache: dict[int, list[list[tuple[int, tuple[int, ...]]]]] = {}
+        self.tour_cache: dict[tuple[int, int], int] = {}
+        self.walks_cache: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
+        self.pair_cache: dict[tuple[int, ...], list[tuple[list[tuple[int, int]], int, int]]] = {}
+        self.lonely_cache: dict[int, list[list[tuple[int, int]]]] = {}
+        grid = p.grid
+        allowed = p.allowed
+        self.hops: dict[int, list[int]] = {}
+        for room in bits(allowed):
+            far = [INF] * grid.size
+            far[room] = 0
+            seen = layer = 1 << room
+            distance = 0
+            while layer:
+                distance += 1
+                layer = expand(grid, layer, hop_masks) & allowed & ~seen
+                seen |= layer
+                for other in bits(layer):
+                    far[other] = distance
+            self.hops[room] = far
+
+    def joint_setup(self, lonely: int) -> JointSetup:
+        """The joint check's kinds of room ((costs, Sentry or not, rooms, costs without the
+        extra move)) with one more move for rooms of ``lonely``, and for each free pass the
+        kinds it may be spent on: (kind, its rooms the pass targets, what it gives back);
+        then the kinds' costs by budget and whether each is a Sentry, as columns."""
+        cached = self.joint_setups.get(lonely)
+        if cached is not None:
+            return cached
+        groups: list[JointGroup] = []
+        for costs, is_sentry, members in self.p.joint_groups:
+            groups.append((costs, is_sentry, members & ~lonely, costs))
+            if lonely:
+                further = (costs[0] + 1, costs[1], costs[2], costs[3] + 1, costs[4] + 1)
+                groups.append((further, is_sentry, members & lonely, costs))
+        spendable = [
+            [
+                (index, members & targets, waived(base, waive))
+                for index, (_costs, _is_sentry, members, base) in enumerate(groups)
+                if members & targets
+            ]
+            for _item, targets, waive in self.p.passes
+        ]
+        columns = (
+            [g[0][0] for g in groups],
+            [g[0][1] for g in groups],
+            [g[0][2] for g in groups],
+            [g[0][3] for g in groups],
+            [g[0][4] for g in groups],
+        )
+        sentry = [1 if g[1] else 0 for g in groups]
+        setup = (groups, spendable, columns, sentry)
+        self.joint_setups[lonely] = setup
+        return setup
+
+    def explored_backs(self, mask: int) -> list[list[tuple[int, tuple[int, ...]]]]:
+        """Per free pass, what spending it on an explored room can give back: each kind
+        explored that it targets, leaving out a saving no larger in any budget than another
+        (or nothing when it targets no explored room)."""
+        presence = 0
+        for kind_mask in self.p.pass_kind_masks:
+            presence = presence << 1 | (1 if mask & kind_mask else 0)
+        cached = self.backs_cache.get(presence)
+        if cached is not None:
+            return cached
+        out = []
+        for kinds in self.p.pass_kinds:
+            backs = [vector for vector, kind_rooms in kinds if mask & kind_rooms]
+            backs = [
+                v
+                for v in backs
+                if not any(w != v and all(a >= b for a, b in zip(w, v, strict=True)) for w in backs)
+            ]
+            out.append([(-1, v) for v in dict.fromkeys(backs)] or [(-1, (0, 0, 0, 0, 0))])
+        self.backs_cache[presence] = out
+        return out
+
+    def jointly(
+        self,
+        mask: int,
+        zone: int,
+        budgets: tuple[int, ...],
+        wanted: int,
+        must: int,
+        lonely: int = 0,
+    ) -> bool:
+        """Whether ``wanted`` rooms of ``zone``, ``must`` of them Sentries, fit all five
+        budgets at once, each room costing what its kind costs (one more move for a room of
+        ``lonely``): a small integer program over kinds of room, solved exactly. Each free
+        pass is tried unused, on an explored room of each kind it targets (giving that cost
+        back) or on a new room of each kind."""
+        groups, spendable, columns, sentry = self.joint_setup(lonely)
+        counts = [(zone & g[2]).bit_count() for g in groups]
+        choices: list[list[tuple[int, tuple[int, ...]]]] = []
+        if self.p.passes:
+            for backs, kinds in zip(self.explored_backs(mask), spendable, strict=True):
+                choices.append(backs + [(index, v) for index, rooms, v in kinds if zone & rooms])
+        key = (tuple(counts), budgets[:5], wanted, must, tuple(map(tuple, choices)))
+        cached = self.joint_cache.get(key)
+        if cached is not None:
+            return cached
+        on_offer = _Kinds(columns, sentry, counts, wanted, must)
+        if self.p.passes and not on_offer.fit(budgets):
+            # Each pass gives back no more than its most in each budget, which ``budgets``
+            # already hold: if no choice of rooms fits them, none fits with the passes spent.
+            self.joint_cache[key] = False
+            return False
+        slack = self.p.slack
+        raw = tuple(budgets[d] - slack[d] for d in range(5))
+        answer = False
+        for combo in itertools.product(*choices):
+            left = list(raw)
+            pool = list(counts)
+            spent: list[tuple[int, tuple[int, ...]]] = []
+            feasible = True
+            for index, vector in combo:
+                if index < 0:
+                    for d in range(5):
+                        left[d] += vector[d]
+                    continue
+                if not pool[index]:
+                    feasible = False
+                    break
+                pool[index] -= 1
+                spent.append((index, vector))
+            if not feasible:
+                continue
+            if not spent:
+                if on_offer.fit(tuple(left)):
+                    answer = True
+                    break
+                continue
+            # Each room a pass is spent on is a kind of its own, costing less.
+            offer_costs = (
+                [*columns[0]],
+                [*columns[1]],
+                [*columns[2]],
+                [*columns[3]],
+                [*columns[4]],
+            )
+            offer_sentry = [*sentry]
+            for index, vector in spent:
+                for d in range(5):
+                    offer_costs[d].append(columns[d][index] - vector[d])
+                offer_sentry.append(sentry[index])
+                pool.append(1)
+            if _Kinds(offer_costs, offer_sentry, pool, wanted, must).fit(tuple(left)):
+                answer = True
+                break
+        self.joint_cache[key] = answer
+        return answer
+
+    def tour(self, here: int, targets: int) -> int:
+        """Fewest moves of a walk from ``here`` entering every room of ``targets``."""
+        if not targets:
+            return 0
+        key = (here, targets)
+        cached = self.tour_cache.get(key)
+        if cached is not None:
+            return cached
+        far = self.hops[here]
+        shortest = INF
+        rest = targets
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            room = low.bit_length() - 1
+            first = far[room]
+            if first < shortest:
+                length = first + self.tour(room, targets ^ low)
+                if length < shortest:
+                    shortest = length
+        self.tour_cache[key] = shortest
+        return shortest
+
+    def secret_walks(self, here: int, secrets: int, budget: int) -> list[tuple[int, int, int, int]]:
+        """(value, most valuable, count, the set) of every set of ``secrets`` one walk of
+        ``budget`` moves from ``here`` can enter."""
+        key = (here, secrets, budget)
+        cached = self.walks_cache.get(key)
+        if cached is not None:
+            return cached
+        # Every walk from here entering Secrets one after another within the budget,
+        # keeping the fewest moves per (last Secret, Secrets entered).
+        fewest: dict[tuple[int, int], int] = {}
+        entered = {0}
+        stack = [(here, 0, 0)]
+        while stack:
+            at, done, spent = stack.pop()
+            far = self.hops[at]
+            rest = secrets & ~done
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                room = low.bit_length() - 1
+                length = spent + far[room]
+                if length > budget:
+                    continue
+                now = done | low
+                if fewest.get((room, now), INF) <= length:
+                    continue
+                fewest[(room, now)] = length
+                entered.add(now)
+                stack.append((room, now, length))
+        out = []
+        for subset in entered:
+            gain = 0
+            top = 0
+            for room in bits(subset):
+                gain += self.p.value[room]
+                top = max(top, self.p.value[room])
+            out.append((gain, top, subset.bit_count(), subset))
+        self.walks_cache[key] = out
+        return out
+
+    def top_secrets(self, secrets: int) -> list[tuple[int, int, int, int]]:
+        """(value, most valuable, count, 0) of the k most valuable ``secrets``, every k."""
+        out = [(0, 0, 0, 0)]
+        gain = 0
+        top = 0
+        count = 0
+        for secret_value, cls in self.p.secret_classes:
+            for _ in range((secrets & cls).bit_count()):
+                gain += secret_value
+                top = max(top, secret_value)
+                count += 1
+                out.append((gain, top, count, 0))
+        return out
+
+    def paired(self, budgets: tuple[int, ...]) -> list[tuple[list[tuple[int, int]], int, int]]:
+        """Two budgets weighed together: a set of rooms fitting both budgets ``b1`` and
+        ``b2`` also fits ``c1 * b2 + c2 * b1 <= 2 * b1 * b2`` (exact integers). Returns
+        (cost classes, capacity, a Secret's weight) per pair of positive budgets."""
+        key = budgets[:4]
+        cached = self.pair_cache.get(key)
+        if cached is not None:
+            return cached
+        out = []
+        for first, second in PAIRS:
+            b1, b2 = budgets[first], budgets[second]
+            if b1 <= 0 or b2 <= 0:
+                continue
+            table: dict[int, int] = {}
+            for costs, rooms in self.p.groups:
+                weight = costs[first] * b2 + costs[second] * b1
+                table[weight] = table.get(weight, 0) | rooms
+            secret_weight = self.p.secret_cost[first] * b2 + self.p.secret_cost[second] * b1
+            out.append((sorted(table.items()), 2 * b1 * b2, secret_weight))
+        self.pair_cache[key] = out
+        return out
+
+    def lonely_classes(self, lonely: int) -> list[list[tuple[int, int]]]:
+        """Cost classes by budget with one more move for each room of ``lonely``."""
+        if not lonely:
+            return self.p.dim_classes
+        cached = self.lonely_cache.get(lonely)
+        if cached is not None:
+            return cached
+        out = []
+        for dim, classes in enumerate(self.p.dim_classes):
+            if dim in (1, 2):  # Stealth and Combat alone do not pay for moves
+                out.append(classes)
+                continue
+            table: dict[int, int] = {}
+            for cost, cls in classes:
+                if cls & ~lonely:
+                    table[cost] = table.get(cost, 0) | cls & ~lonely
+                if cls & lonely:
+                    table[cost + 1] = table.get(cost + 1, 0) | cls & lonely
+            out.append(sorted(table.items()))
+        self.lonely_cache[lonely] = out
+        return out
+
+
 def solve(
     lair: Lair, explorer: Explorer, max_states: int | None = None, *, prune: bool = True
 ) -> Plan:
@@ -686,282 +969,11 @@ def solve(
     mask_of = [1 << start]
     teleported_of = [False]
 
-    joint_cache: dict[tuple[Any, ...], bool] = {}
-    joint_setups: dict[int, JointSetup] = {}
-
-    def joint_setup(lonely: int) -> JointSetup:
-        """The joint check's kinds of room ((costs, Sentry or not, rooms, costs without the
-        extra move)) with one more move for rooms of ``lonely``, and for each free pass the
-        kinds it may be spent on: (kind, its rooms the pass targets, what it gives back);
-        then the kinds' costs by budget and whether each is a Sentry, as columns."""
-        cached = joint_setups.get(lonely)
-        if cached is not None:
-            return cached
-        groups: list[JointGroup] = []
-        for costs, is_sentry, members in p.joint_groups:
-            groups.append((costs, is_sentry, members & ~lonely, costs))
-            if lonely:
-                further = (costs[0] + 1, costs[1], costs[2], costs[3] + 1, costs[4] + 1)
-                groups.append((further, is_sentry, members & lonely, costs))
-        spendable = [
-            [
-                (index, members & targets, waived(base, waive))
-                for index, (_costs, _is_sentry, members, base) in enumerate(groups)
-                if members & targets
-            ]
-            for _item, targets, waive in p.passes
-        ]
-        columns = (
-            [g[0][0] for g in groups],
-            [g[0][1] for g in groups],
-            [g[0][2] for g in groups],
-            [g[0][3] for g in groups],
-            [g[0][4] for g in groups],
-        )
-        sentry = [1 if g[1] else 0 for g in groups]
-        setup = (groups, spendable, columns, sentry)
-        joint_setups[lonely] = setup
-        return setup
-
-    backs_cache: dict[int, list[list[tuple[int, tuple[int, ...]]]]] = {}
-
-    def explored_backs(mask: int) -> list[list[tuple[int, tuple[int, ...]]]]:
-        """Per free pass, what spending it on an explored room can give back: each kind
-        explored that it targets, leaving out a saving no larger in any budget than another
-        (or nothing when it targets no explored room)."""
-        presence = 0
-        for kind_mask in p.pass_kind_masks:
-            presence = presence << 1 | (1 if mask & kind_mask else 0)
-        cached = backs_cache.get(presence)
-        if cached is not None:
-            return cached
-        out = []
-        for kinds in p.pass_kinds:
-            backs = [vector for vector, kind_rooms in kinds if mask & kind_rooms]
-            backs = [
-                v
-                for v in backs
-                if not any(w != v and all(a >= b for a, b in zip(w, v, strict=True)) for w in backs)
-            ]
-            out.append([(-1, v) for v in dict.fromkeys(backs)] or [(-1, (0, 0, 0, 0, 0))])
-        backs_cache[presence] = out
-        return out
-
-    def jointly(
-        zone: int, budgets: tuple[int, ...], wanted: int, must: int, lonely: int = 0
-    ) -> bool:
-        """Whether ``wanted`` rooms of ``zone``, ``must`` of them Sentries, fit all five
-        budgets at once, each room costing what its kind costs (one more move for a room of
-        ``lonely``): a small integer program over kinds of room, solved exactly. Each free
-        pass is tried unused, on an explored room of each kind it targets (giving that cost
-        back) or on a new room of each kind."""
-        groups, spendable, columns, sentry = joint_setup(lonely)
-        counts = [(zone & g[2]).bit_count() for g in groups]
-        choices: list[list[tuple[int, tuple[int, ...]]]] = []
-        if p.passes:
-            for backs, kinds in zip(explored_backs(mask_of[0]), spendable, strict=True):
-                choices.append(backs + [(index, v) for index, rooms, v in kinds if zone & rooms])
-        key = (tuple(counts), budgets[:5], wanted, must, tuple(map(tuple, choices)))
-        cached = joint_cache.get(key)
-        if cached is not None:
-            return cached
-        on_offer = _Kinds(columns, sentry, counts, wanted, must)
-        if p.passes and not on_offer.fit(budgets):
-            # Each pass gives back no more than its most in each budget, which ``budgets``
-            # already hold: if no choice of rooms fits them, none fits with the passes spent.
-            joint_cache[key] = False
-            return False
-        slack = p.slack
-        raw = tuple(budgets[d] - slack[d] for d in range(5))
-        answer = False
-        for combo in itertools.product(*choices):
-            left = list(raw)
-            pool = list(counts)
-            spent: list[tuple[int, tuple[int, ...]]] = []
-            feasible = True
-            for index, vector in combo:
-                if index < 0:
-                    for d in range(5):
-                        left[d] += vector[d]
-                    continue
-                if not pool[index]:
-                    feasible = False
-                    break
-                pool[index] -= 1
-                spent.append((index, vector))
-            if not feasible:
-                continue
-            if not spent:
-                if on_offer.fit(tuple(left)):
-                    answer = True
-                    break
-                continue
-            # Each room a pass is spent on is a kind of its own, costing less.
-            offer_costs = (
-                [*columns[0]],
-                [*columns[1]],
-                [*columns[2]],
-                [*columns[3]],
-                [*columns[4]],
-            )
-            offer_sentry = [*sentry]
-            for index, vector in spent:
-                for d in range(5):
-                    offer_costs[d].append(columns[d][index] - vector[d])
-                offer_sentry.append(sentry[index])
-                pool.append(1)
-            if _Kinds(offer_costs, offer_sentry, pool, wanted, must).fit(tuple(left)):
-                answer = True
-                break
-        joint_cache[key] = answer
-        return answer
-
     bonus_applies = bool(p.secret_plus or p.secret_double)
-    value_of_room = p.value
     # Fewest moves between rooms, walls included unless a drill could open one: a walk
     # visiting several rooms takes at least these moves from one to the next.
     hop_masks = full_masks if has_drill else p.base_masks
-    hops: dict[int, list[int]] = {}
-    for room in bits(allowed):
-        far = [INF] * grid.size
-        far[room] = 0
-        seen = layer = 1 << room
-        distance = 0
-        while layer:
-            distance += 1
-            layer = expand(grid, layer, hop_masks) & allowed & ~seen
-            seen |= layer
-            for other in bits(layer):
-                far[other] = distance
-        hops[room] = far
-    tour_cache: dict[tuple[int, int], int] = {}
-
-    def tour(here: int, targets: int) -> int:
-        """Fewest moves of a walk from ``here`` entering every room of ``targets``."""
-        if not targets:
-            return 0
-        key = (here, targets)
-        cached = tour_cache.get(key)
-        if cached is not None:
-            return cached
-        far = hops[here]
-        shortest = INF
-        rest = targets
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            room = low.bit_length() - 1
-            first = far[room]
-            if first < shortest:
-                length = first + tour(room, targets ^ low)
-                if length < shortest:
-                    shortest = length
-        tour_cache[key] = shortest
-        return shortest
-
-    walks_cache: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
-
-    def secret_walks(here: int, secrets: int, budget: int) -> list[tuple[int, int, int, int]]:
-        """(value, most valuable, count, the set) of every set of ``secrets`` one walk of
-        ``budget`` moves from ``here`` can enter."""
-        key = (here, secrets, budget)
-        cached = walks_cache.get(key)
-        if cached is not None:
-            return cached
-        # Every walk from here entering Secrets one after another within the budget,
-        # keeping the fewest moves per (last Secret, Secrets entered).
-        fewest: dict[tuple[int, int], int] = {}
-        entered = {0}
-        stack = [(here, 0, 0)]
-        while stack:
-            at, done, spent = stack.pop()
-            far = hops[at]
-            rest = secrets & ~done
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                room = low.bit_length() - 1
-                length = spent + far[room]
-                if length > budget:
-                    continue
-                now = done | low
-                if fewest.get((room, now), INF) <= length:
-                    continue
-                fewest[(room, now)] = length
-                entered.add(now)
-                stack.append((room, now, length))
-        out = []
-        for subset in entered:
-            gain = 0
-            top = 0
-            for room in bits(subset):
-                gain += value_of_room[room]
-                top = max(top, value_of_room[room])
-            out.append((gain, top, subset.bit_count(), subset))
-        walks_cache[key] = out
-        return out
-
-    def top_secrets(secrets: int) -> list[tuple[int, int, int, int]]:
-        """(value, most valuable, count, 0) of the k most valuable ``secrets``, every k."""
-        out = [(0, 0, 0, 0)]
-        gain = 0
-        top = 0
-        count = 0
-        for secret_value, cls in p.secret_classes:
-            for _ in range((secrets & cls).bit_count()):
-                gain += secret_value
-                top = max(top, secret_value)
-                count += 1
-                out.append((gain, top, count, 0))
-        return out
-
-    pair_cache: dict[tuple[int, ...], list[tuple[list[tuple[int, int]], int, int]]] = {}
-
-    def paired(budgets: tuple[int, ...]) -> list[tuple[list[tuple[int, int]], int, int]]:
-        """Two budgets weighed together: a set of rooms fitting both budgets ``b1`` and
-        ``b2`` also fits ``c1 * b2 + c2 * b1 <= 2 * b1 * b2`` (exact integers). Returns
-        (cost classes, capacity, a Secret's weight) per pair of positive budgets."""
-        key = budgets[:4]
-        cached = pair_cache.get(key)
-        if cached is not None:
-            return cached
-        out = []
-        for first, second in PAIRS:
-            b1, b2 = budgets[first], budgets[second]
-            if b1 <= 0 or b2 <= 0:
-                continue
-            table: dict[int, int] = {}
-            for costs, rooms in p.groups:
-                weight = costs[first] * b2 + costs[second] * b1
-                table[weight] = table.get(weight, 0) | rooms
-            secret_weight = p.secret_cost[first] * b2 + p.secret_cost[second] * b1
-            out.append((sorted(table.items()), 2 * b1 * b2, secret_weight))
-        pair_cache[key] = out
-        return out
-
-    lonely_cache: dict[int, list[list[tuple[int, int]]]] = {}
-
-    def lonely_classes(lonely: int) -> list[list[tuple[int, int]]]:
-        """Cost classes by budget with one more move for each room of ``lonely``."""
-        if not lonely:
-            return p.dim_classes
-        cached = lonely_cache.get(lonely)
-        if cached is not None:
-            return cached
-        out = []
-        for dim, classes in enumerate(p.dim_classes):
-            if dim in (1, 2):  # Stealth and Combat alone do not pay for moves
-                out.append(classes)
-                continue
-            table: dict[int, int] = {}
-            for cost, cls in classes:
-                if cls & ~lonely:
-                    table[cost] = table.get(cost, 0) | cls & ~lonely
-                if cls & lonely:
-                    table[cost + 1] = table.get(cost + 1, 0) | cls & lonely
-            out.append(sorted(table.items()))
-        lonely_cache[lonely] = out
-        return out
+    bounds = _Bounds(p, hop_masks)
 
     def promising(
         mask: int,
@@ -1065,7 +1077,11 @@ def solve(
             and not (has_teleport and not teleported_of[0])
             and secrets.bit_count() <= MAX_WALK_SECRETS
         )
-        options = secret_walks(pos_of[0], secrets, left) if walking else top_secrets(secrets)
+        options = (
+            bounds.secret_walks(pos_of[0], secrets, left)
+            if walking
+            else bounds.top_secrets(secrets)
+        )
         best_total = -1
         needed = -1  # fewest new Secrets that reach the best value
         tying: list[int] = []  # the sets of Secrets that do
@@ -1095,7 +1111,7 @@ def solve(
             for subset in tying:
                 near |= subset
                 for room in bits(zone & ~subset):
-                    if tour(here, subset | 1 << room) <= left:
+                    if bounds.tour(here, subset | 1 << room) <= left:
                         near |= 1 << room
             zone &= near
         # Sentries, once those Secrets are paid for: each budget on its own, then (when
@@ -1110,7 +1126,7 @@ def solve(
             # at least two moves to reach.
             targets = zone_sentries | zone & p.secret_mask | 1 << pos_of[0]
             lonely = zone_sentries & ~expand(grid, targets, hop_masks)
-            dim_classes = lonely_classes(lonely)
+            dim_classes = bounds.lonely_classes(lonely)
         for dim in range(5):
             most = min(
                 most,
@@ -1120,14 +1136,14 @@ def solve(
                     budgets[dim] - needed * p.secret_cost[dim],
                 ),
             )
-        pairs = paired(budgets) if thorough else []
+        pairs = bounds.paired(budgets) if thorough else []
         for classes, capacity, secret_weight in pairs:
             if most <= best_sentries - sentries:
                 break
             most = min(most, greedy(classes, zone_sentries, capacity - needed * secret_weight))
         if thorough and sentries + most > best_sentries:
             beat = best_sentries + 1 - sentries
-            if not jointly(zone, budgets, needed + beat, beat, lonely):
+            if not bounds.jointly(mask_of[0], zone, budgets, needed + beat, beat, lonely):
                 most = beat - 1
         if sentries + most != best_sentries:
             return bool(sentries + most > best_sentries)
@@ -1140,7 +1156,7 @@ def solve(
             # Likewise a room of the zone next to no other one nor to where the agent
             # stands takes at least two moves to reach.
             lonely = zone & ~expand(grid, zone | 1 << pos_of[0], hop_masks)
-            dim_classes = lonely_classes(lonely)
+            dim_classes = bounds.lonely_classes(lonely)
         checks = [(dim_classes[dim], budgets[dim], p.secret_cost[dim]) for dim in range(5)] + pairs
         for classes, capacity, secret_weight in checks:
             budget = capacity - needed * secret_weight - cheapest(classes, zone_sentries, must)
@@ -1154,7 +1170,7 @@ def solve(
         if thorough:
             # Each budget on its own (and in pairs) may afford the rooms, but all five at
             # once must: count kinds of room jointly.
-            return jointly(zone, budgets, best_rooms + 1 - rooms, must, lonely)
+            return bounds.jointly(mask_of[0], zone, budgets, best_rooms + 1 - rooms, must, lonely)
         return True
 
     def shortcuts(
