@@ -32,7 +32,9 @@ def solve_command(
     lair_file: Annotated[
         Path,
         typer.Argument(
-            help="A finished lair sheet (TOML): board, rooms, walls and an optional [explorer]."
+            # Rich would read "[explorer]" as markup and drop it: the backslash keeps it.
+            help="A finished lair sheet (TOML): board, rooms, walls and an optional "
+            "\\[explorer] table."
         ),
     ],
     agent: Annotated[

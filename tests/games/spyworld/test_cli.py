@@ -46,3 +46,10 @@ def test_bad_files_fail_cleanly(tmp_path: Path) -> None:
     assert "Traceback" not in result.output
     bad_agent = runner.invoke(app, ["solve", str(example(tmp_path)), "--agent", "bond"])
     assert bad_agent.exit_code == 2 and "unknown agent" in bad_agent.output
+
+
+def test_help_names_the_explorer_table() -> None:
+    """The help says which TOML table holds the explorer (the brackets survive Rich)."""
+    result = runner.invoke(app, ["solve", "--help"], terminal_width=200)
+    assert result.exit_code == 0
+    assert "optional [explorer] table" in result.output
