@@ -462,20 +462,7 @@ def waived(costs: tuple[int, ...], waive: tuple[bool, bool, bool, bool]) -> tupl
 
 def greedy(classes: list[tuple[int, int]], zone: int, budget: int) -> int:
     """How many rooms of ``zone`` the budget pays for, cheapest first."""
-    count = 0
-    for cost, cls in classes:
-        k = (zone & cls).bit_count()
-        if not k:
-            continue
-        if cost == 0:
-            count += k
-            continue
-        take = min(k, budget // cost)
-        count += take
-        budget -= take * cost
-        if take < k:
-            break
-    return count
+    return affordable(classes, zone, budget, 0, 0, 0, 0)
 
 
 def cheapest(classes: list[tuple[int, int]], rooms: int, count: int) -> int:
