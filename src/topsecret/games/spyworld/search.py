@@ -34,6 +34,18 @@ MAX_WALK_SECRETS: Final = 8
 PAIRS: Final = ((1, 2), (0, 2), (0, 1), (3, 2), (1, 3))
 
 
+#: Set bits of every 13-bit number: a mask of up to 26 rooms is two lookups. (The compiled
+#: search calls ``int.bit_count`` as a Python method, boxing the mask; this stays native.)
+_SET_BITS: Final = [number.bit_count() for number in range(1 << 13)]
+
+
+def popcount(mask: int) -> int:
+    """How many rooms a mask holds."""
+    if 0 <= mask < 1 << 26:
+        return _SET_BITS[mask & 8191] + _SET_BITS[mask >> 13]
+    return mask.bit_count()
+
+
 # grid.bits and grid.expand, repeated here: the compiled search calls these natively, and a
 # call into the interpreted grid module costs more than the work itself.
 def bits(mask: int) -> list[int]:
@@ -390,7 +402,7 @@ class _Problem:
         # may target it holds: cache on that.
         presence = 0
         for kind_mask in self.pass_kind_masks:
-            presence = presence << 2 | min((mask & kind_mask).bit_count(), 3)
+            presence = presence << 2 | min(popcount(mask & kind_mask), 3)
         key = (tm, ts, tc, ta, moves, presence)
         if key in self.fit_cache:
             return self.fit_cache[key]
@@ -471,7 +483,7 @@ def cheapest(classes: list[tuple[int, int]], rooms: int, count: int) -> int:
     for cost, cls in classes:
         if count <= 0:
             break
-        take = (rooms & cls).bit_count()
+        take = popcount(rooms & cls)
         if take > count:
             take = count
         total += take * cost
@@ -495,13 +507,13 @@ def affordable(
         hit = zone & cls
         if not hit:
             continue
-        k = hit.bit_count()
+        k = popcount(hit)
         if skip_secrets:
-            drop = min(skip_secrets, (hit & secret_mask).bit_count())
+            drop = min(skip_secrets, popcount(hit & secret_mask))
             skip_secrets -= drop
             k -= drop
         if skip_sentries:
-            drop = min(skip_sentries, (hit & sentry_mask).bit_count())
+            drop = min(skip_sentries, popcount(hit & sentry_mask))
             skip_sentries -= drop
             k -= drop
         if not k:
@@ -728,7 +740,7 @@ class _Bounds:
         pass is tried unused, on an explored room of each kind it targets (giving that cost
         back) or on a new room of each kind."""
         groups, spendable, columns, sentry = self.joint_setup(lonely)
-        counts = [(zone & g[2]).bit_count() for g in groups]
+        counts = [popcount(zone & g[2]) for g in groups]
         choices: list[list[tuple[int, tuple[int, ...]]]] = []
         if self.p.passes:
             for backs, kinds in zip(self.explored_backs(mask), spendable, strict=True):
@@ -847,7 +859,7 @@ class _Bounds:
             for room in bits(subset):
                 gain += self.p.value[room]
                 top = max(top, self.p.value[room])
-            out.append((gain, top, subset.bit_count(), subset))
+            out.append((gain, top, popcount(subset), subset))
         self.walks_cache[key] = out
         return out
 
@@ -858,7 +870,7 @@ class _Bounds:
         top = 0
         count = 0
         for secret_value, cls in self.p.secret_classes:
-            for _ in range((secrets & cls).bit_count()):
+            for _ in range(popcount(secrets & cls)):
                 gain += secret_value
                 top = max(top, secret_value)
                 count += 1
@@ -1050,11 +1062,11 @@ def solve(
             # A grid is two-coloured: each move changes colour, so at most half of
             # the moves left can reach rooms of either colour.
             other = colour_other[pos_of[0]]
-            new_rooms = min((zone & other).bit_count(), (left + 1) // 2) + min(
-                (zone & ~other).bit_count(), left // 2
+            new_rooms = min(popcount(zone & other), (left + 1) // 2) + min(
+                popcount(zone & ~other), left // 2
             )
         else:
-            new_rooms = min(left, zone.bit_count())
+            new_rooms = min(left, popcount(zone))
         # Value: the most valuable Secrets, one Movement each; when thorough, only sets of
         # Secrets one walk of the Movement left can enter.
         secrets = zone & p.secret_mask
@@ -1062,7 +1074,7 @@ def solve(
         walking = (
             thorough
             and not (has_teleport and not teleported_of[0])
-            and secrets.bit_count() <= MAX_WALK_SECRETS
+            and popcount(secrets) <= MAX_WALK_SECRETS
         )
         options = (
             bounds.secret_walks(pos_of[0], secrets, left)
@@ -1090,7 +1102,7 @@ def solve(
             return False  # not even the best value
         if best_total > best_value:
             return True
-        if walking and needed and all(s.bit_count() < MAX_WALK_SECRETS for s in tying):
+        if walking and needed and all(popcount(s) < MAX_WALK_SECRETS for s in tying):
             # The walk must enter one of those sets of Secrets: any other room it enters
             # has to fit in one walk with them.
             here = pos_of[0]
@@ -1105,7 +1117,7 @@ def solve(
         # thorough) pairs of budgets weighed together.
         zone_sentries = zone & p.sentry_mask
         lonely = 0
-        most = min(zone_sentries.bit_count(), new_rooms - needed)
+        most = min(popcount(zone_sentries), new_rooms - needed)
         dim_classes = p.dim_classes
         if thorough and not (has_teleport and not teleported_of[0]):
             # A walk enters its Sentries one after another, from where it stands or from
@@ -1279,7 +1291,7 @@ def solve(
             key=lambda kv: (
                 -value_of[kv[0][0]],
                 -(p.sentry_mask >> kv[0][0] & 1),
-                (expand(grid, 1 << kv[0][0], masks) & unexplored).bit_count(),
+                popcount(expand(grid, 1 << kv[0][0], masks) & unexplored),
                 kv[1],
             ),
         )
