@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from .components import SECRETS, SENTRIES, STATS, TRAPS
 from .explorer import Explorer, Item
-from .grid import DIRECTIONS, Grid
+from .grid import DIRECTIONS
 from .lair import Lair
 from .plan import Plan, Step
 
@@ -46,8 +46,9 @@ def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
-# grid.bits and grid.expand, repeated here: the compiled search calls these natively, and a
-# call into the interpreted grid module costs more than the work itself.
+# grid.bits and grid.expand (given the width, not the grid), repeated here: the compiled
+# search calls these natively, and a call into the interpreted grid module costs more than
+# the work itself.
 def bits(mask: int) -> list[int]:
     """Indices of the set bits, lowest first."""
     out = []
@@ -58,10 +59,10 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def expand(grid: Grid, rooms: int, masks: tuple[int, int, int, int]) -> int:
-    """Rooms one step away from ``rooms`` through open edges (bit-parallel)."""
+def expand(cols: int, rooms: int, masks: tuple[int, int, int, int]) -> int:
+    """Rooms one step away from ``rooms`` through open edges (bit-parallel), on a grid
+    ``cols`` rooms wide."""
     north, east, south, west = masks
-    cols = grid.cols
     return (
         ((rooms & north) >> cols)
         | ((rooms & south) << cols)
@@ -87,6 +88,7 @@ class _Problem:
     def __init__(self, lair: Lair, explorer: Explorer) -> None:
         self.lair = lair
         self.grid = lair.grid
+        self.cols = lair.grid.cols
         n = self.grid.size
         board = lair.board
         self.cm = [0] * n
@@ -294,7 +296,7 @@ class _Problem:
     def reach(self, dim: int, sources: int, budget: int, masks: tuple[int, int, int, int]) -> int:
         """Rooms whose cheapest entry from ``sources`` in one cost dimension fits a budget."""
         allowed = self.allowed
-        cols = self.grid.cols
+        cols = self.cols
         north, east, south, west = masks
         weights = self.weights[dim]
         budget = max(budget, 0)
@@ -333,7 +335,7 @@ class _Problem:
         """Rooms by the fewest Movement (moves plus Trap Movement) needed to enter them from
         ``pos_bits``, walking back through explored rooms for 1 each; up to ``budget``."""
         allowed = self.allowed
-        cols = self.grid.cols
+        cols = self.cols
         north, east, south, west = masks
         weights = self.weights[0]
         budget = max(budget, 0)
@@ -663,7 +665,7 @@ class _Bounds:
             distance = 0
             while layer:
                 distance += 1
-                layer = expand(grid, layer, hop_masks) & allowed & ~seen
+                layer = expand(grid.cols, layer, hop_masks) & allowed & ~seen
                 seen |= layer
                 for other in bits(layer):
                     far[other] = distance
@@ -1028,16 +1030,19 @@ def solve(
             zone &= p.reach(dim, mask, budgets[dim], masks)
         if len(p.cap_options) == 1:
             return tiers(zone, budgets, True, value, sentries, rooms, held_max)
+        spent = sums[0] + sums[1] + sums[2] + sums[3]
         for caps, _choices in p.cap_options:
             option = (
                 caps[0] - moves - sums[0] + slack[0],
                 caps[1] - sums[1] + slack[1],
                 caps[2] - sums[2] + slack[2],
                 caps[0] + caps[1] - moves - sums[0] - sums[1] - sums[3] + slack[3],
-                caps[0] + caps[1] + caps[2] - moves - sum(sums) + slack[4],
+                caps[0] + caps[1] + caps[2] - moves - spent + slack[4],
                 caps[0] - moves - sums[0] + back,
             )
-            if min(option) < 0:
+            if min(min(option[0], option[1]), min(option[2], option[3])) < 0:
+                continue
+            if min(option[4], option[5]) < 0:
                 continue
             if tiers(zone, option, True, value, sentries, rooms, held_max):
                 return True
@@ -1070,7 +1075,7 @@ def solve(
         # Value: the most valuable Secrets, one Movement each; when thorough, only sets of
         # Secrets one walk of the Movement left can enter.
         secrets = zone & p.secret_mask
-        room_for = min(new_rooms, budgets[3], budgets[4])
+        room_for = min(new_rooms, min(budgets[3], budgets[4]))
         walking = (
             thorough
             and not (has_teleport and not teleported_of[0])
@@ -1124,7 +1129,7 @@ def solve(
             # a Secret or Sentry it entered before: a Sentry next to none of those takes
             # at least two moves to reach.
             targets = zone_sentries | zone & p.secret_mask | 1 << pos_of[0]
-            lonely = zone_sentries & ~expand(grid, targets, hop_masks)
+            lonely = zone_sentries & ~expand(cols, targets, hop_masks)
             dim_classes = bounds.lonely_classes(lonely)
         for dim in range(5):
             most = min(
@@ -1154,7 +1159,7 @@ def solve(
         if thorough and not (has_teleport and not teleported_of[0]):
             # Likewise a room of the zone next to no other one nor to where the agent
             # stands takes at least two moves to reach.
-            lonely = zone & ~expand(grid, zone | 1 << pos_of[0], hop_masks)
+            lonely = zone & ~expand(cols, zone | 1 << pos_of[0], hop_masks)
             dim_classes = bounds.lonely_classes(lonely)
         checks = [(dim_classes[dim], budgets[dim], p.secret_cost[dim]) for dim in range(5)] + pairs
         for classes, capacity, secret_weight in checks:
@@ -1194,7 +1199,7 @@ def solve(
             reached = 0
             steps = 0
             while layer:
-                new = expand(grid, layer, masks) & allowed & ~mask & ~reached
+                new = expand(cols, layer, masks) & allowed & ~mask & ~reached
                 reached |= new
                 for room in bits(new):
                     there = moves + steps + 1
@@ -1202,7 +1207,7 @@ def solve(
                         (room, edge, teleported), INF
                     ):
                         found[(room, edge, teleported)] = there
-                layer = expand(grid, layer, masks) & mask & ~seen
+                layer = expand(cols, layer, masks) & mask & ~seen
                 seen |= layer
                 steps += 1
 
@@ -1245,7 +1250,7 @@ def solve(
         distance = 0
         walls_inside: list[tuple[int, int, int]] = []  # (from, to, moves to from): both explored
         while layer:
-            new = expand(grid, layer, masks) & allowed & ~mask & ~reached
+            new = expand(cols, layer, masks) & allowed & ~mask & ~reached
             for room in bits(new):
                 found[(room, drilled, teleported)] = moves + distance + 1
             reached |= new
@@ -1261,7 +1266,7 @@ def solve(
                             key = (u, grid.edge_between(w, u), teleported)
                             if key not in found:
                                 found[key] = moves + distance + 1
-            layer = expand(grid, layer, masks) & mask & ~seen
+            layer = expand(cols, layer, masks) & mask & ~seen
             seen |= layer
             distance += 1
             there = moves + distance
@@ -1271,7 +1276,7 @@ def solve(
         if walls_inside:
             shortcuts(pos, mask, moves, teleported, standing, walls_inside, found)
         if has_teleport and not teleported:
-            frontier = expand(grid, mask, masks) & allowed & ~mask
+            frontier = expand(cols, mask, masks) & allowed & ~mask
             for room in bits(frontier):
                 key = (room, drilled, True)
                 if found.get((room, drilled, False), INF) > moves + 1:
@@ -1291,7 +1296,7 @@ def solve(
             key=lambda kv: (
                 -value_of[kv[0][0]],
                 -(p.sentry_mask >> kv[0][0] & 1),
-                popcount(expand(grid, 1 << kv[0][0], masks) & unexplored),
+                popcount(expand(cols, 1 << kv[0][0], masks) & unexplored),
                 kv[1],
             ),
         )
@@ -1417,7 +1422,7 @@ def _waives(p: _Problem, item: int, room: int, index: int) -> bool:
 
 
 def _joined(grid: Any, masks: tuple[int, int, int, int], a: int, b: int) -> bool:
-    return bool(expand(grid, 1 << a, masks) >> b & 1)
+    return bool(expand(grid.cols, 1 << a, masks) >> b & 1)
 
 
 def _shortest(
