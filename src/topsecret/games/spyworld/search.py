@@ -646,8 +646,38 @@ class _Bounds:
     caches: distances between rooms, tours through Secrets, budgets weighed in pairs,
     far rooms' classes and the joint check (see :func:`solve`'s ``promising``)."""
 
-    def __init__(self, p: _Problem, hop_masks: tuple[int, int, int, int]) -> None:
+    def __init__(
+        self,
+        p: _Problem,
+        best: list[Any],
+        pos_of: list[int],
+        mask_of: list[int],
+        teleported_of: list[bool],
+    ) -> None:
         self.p = p
+        # The search's best exploration so far and where it stands, shared with it.
+        self.best = best
+        self.pos_of = pos_of
+        self.mask_of = mask_of
+        self.teleported_of = teleported_of
+        grid = p.grid
+        self.cols = grid.cols
+        self.has_drill = p.drill is not None
+        self.has_teleport = p.teleport is not None
+        self.bonus_applies = bool(p.secret_plus or p.secret_double)
+        self.full_masks = grid.direction_masks(0)
+        # Fewest moves between rooms, walls included unless a drill could open one: a walk
+        # visiting several rooms takes at least these moves from one to the next.
+        hop_masks = self.full_masks if self.has_drill else p.base_masks
+        self.hop_masks = hop_masks
+        # A grid is two-coloured and each move changes colour (a teleport need not).
+        self.parity = not self.has_teleport
+        black = 0
+        for room in range(grid.size):
+            if (room // grid.cols + room % grid.cols) % 2 == 0:
+                black |= 1 << room
+        white = ((1 << grid.size) - 1) & ~black
+        self.colour_other = [white if black >> r & 1 else black for r in range(grid.size)]
         self.joint_cache: dict[tuple[Any, ...], bool] = {}
         self.joint_setups: dict[int, JointSetup] = {}
         self.backs_cache: dict[int, list[list[tuple[int, tuple[int, ...]]]]] = {}
@@ -655,7 +685,6 @@ class _Bounds:
         self.walks_cache: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
         self.pair_cache: dict[tuple[int, ...], list[tuple[list[tuple[int, int]], int, int]]] = {}
         self.lonely_cache: dict[int, list[list[tuple[int, int]]]] = {}
-        grid = p.grid
         allowed = p.allowed
         self.hops: dict[int, list[int]] = {}
         for room in bits(allowed):
@@ -923,6 +952,216 @@ class _Bounds:
         self.lonely_cache[lonely] = out
         return out
 
+    def promising(
+        self,
+        mask: int,
+        moves: int,
+        sums: tuple[int, int, int, int],
+        value: int,
+        sentries: int,
+        rooms: int,
+    ) -> bool:
+        """Whether some continuation might still beat the self.best exploration found.
+
+        Relaxation: any rooms of the zone the agent could walk to may be added, each paid
+        for on its own (no path between them) except that Secrets must fit in one walk.
+        The objective is lexicographic, so each tier is checked with the tiers above it
+        held at the self.best's level: to tie the self.best value the continuation must hold at
+        least so many Secrets, whose cost is set aside before counting Sentries, and so
+        on. A cheap check with the largest budgets any boost could give comes first; then
+        each way of spending the boosts is checked on its own.
+        """
+        slack = self.p.slack
+        left = self.p.max_movement - moves - sums[0] + slack[0]
+        if left <= 0:
+            return False
+        # Moves (not Movement) left: a free pass only gives back an explored Trap's cost.
+        back = self.p.moves_back(mask) if self.p.pass_movement else 0
+        walk_left = self.p.max_movement - moves - sums[0] + back
+        if walk_left <= 0:
+            return False
+        budgets = (
+            left,
+            self.p.max_caps[1] - sums[1] + slack[1],
+            self.p.max_caps[2] - sums[2] + slack[2],
+            self.p.max_pool - moves - sums[0] - sums[1] - sums[3] + slack[3],
+            self.p.max_all - moves - sums[0] - sums[1] - sums[2] - sums[3] + slack[4],
+            walk_left,
+        )
+        # Only rooms the agent can still walk to from where it stands (explored rooms cost
+        # 1 Movement each to cross again) can be entered.
+        masks = self.full_masks if self.has_drill else self.p.base_masks
+        sources = mask if self.has_teleport and not self.teleported_of[0] else 1 << self.pos_of[0]
+        zone = 0
+        for layer in self.p.walk_layers(sources, mask, walk_left, masks):
+            zone |= layer
+        zone &= ~mask
+        held_max = 0
+        for secret_value, cls in self.p.secret_classes:
+            if mask & cls:
+                held_max = secret_value
+                break
+        if not self.tiers(zone, budgets, False, value, sentries, rooms, held_max):
+            return False
+        for dim in (3, 1, 2):
+            zone &= self.p.reach(dim, mask, budgets[dim], masks)
+        if len(self.p.cap_options) == 1:
+            return self.tiers(zone, budgets, True, value, sentries, rooms, held_max)
+        spent = sums[0] + sums[1] + sums[2] + sums[3]
+        for caps, _choices in self.p.cap_options:
+            option = (
+                caps[0] - moves - sums[0] + slack[0],
+                caps[1] - sums[1] + slack[1],
+                caps[2] - sums[2] + slack[2],
+                caps[0] + caps[1] - moves - sums[0] - sums[1] - sums[3] + slack[3],
+                caps[0] + caps[1] + caps[2] - moves - spent + slack[4],
+                caps[0] - moves - sums[0] + back,
+            )
+            if min(min(option[0], option[1]), min(option[2], option[3])) < 0:
+                continue
+            if min(option[4], option[5]) < 0:
+                continue
+            if self.tiers(zone, option, True, value, sentries, rooms, held_max):
+                return True
+        return False
+
+    def tiers(
+        self,
+        zone: int,
+        budgets: tuple[int, int, int, int, int, int],
+        thorough: bool,
+        value: int,
+        sentries: int,
+        rooms: int,
+        held_max: int,
+    ) -> bool:
+        """Whether rooms of ``zone`` bought with ``budgets`` might beat the self.best, tier by
+        tier (see :func:`promising`); ``thorough`` adds the walk and paired budgets."""
+        best_value, best_sentries, best_rooms = self.best[0]
+        left = budgets[5]  # moves left
+        if left <= 0:
+            return False
+        if self.parity:
+            # A grid is two-coloured: each move changes colour, so at most half of
+            # the moves left can reach rooms of either colour.
+            other = self.colour_other[self.pos_of[0]]
+            new_rooms = min(popcount(zone & other), (left + 1) // 2) + min(
+                popcount(zone & ~other), left // 2
+            )
+        else:
+            new_rooms = min(left, popcount(zone))
+        # Value: the most valuable Secrets, one Movement each; when thorough, only sets of
+        # Secrets one walk of the Movement left can enter.
+        secrets = zone & self.p.secret_mask
+        room_for = min(new_rooms, min(budgets[3], budgets[4]))
+        walking = (
+            thorough
+            and not (self.has_teleport and not self.teleported_of[0])
+            and popcount(secrets) <= MAX_WALK_SECRETS
+        )
+        options = (
+            self.secret_walks(self.pos_of[0], secrets, left)
+            if walking
+            else self.top_secrets(secrets)
+        )
+        best_total = -1
+        needed = -1  # fewest new Secrets that reach the self.best value
+        tying: list[int] = []  # the sets of Secrets that do
+        for gain, top, count, subset in options:
+            if count > room_for:
+                continue
+            total = value + gain
+            if self.bonus_applies:
+                top = max(top, held_max)
+                if top:
+                    total += self.p.secret_plus + (top if self.p.secret_double else 0)
+            if total > best_total:
+                best_total = total
+            if total >= best_value:
+                tying.append(subset)
+                if needed < 0 or count < needed:
+                    needed = count
+        if needed < 0:
+            return False  # not even the self.best value
+        if best_total > best_value:
+            return True
+        if walking and needed and all(popcount(s) < MAX_WALK_SECRETS for s in tying):
+            # The walk must enter one of those sets of Secrets: any other room it enters
+            # has to fit in one walk with them.
+            here = self.pos_of[0]
+            near = 0
+            for subset in tying:
+                near |= subset
+                for room in bits(zone & ~subset):
+                    if self.tour(here, subset | 1 << room) <= left:
+                        near |= 1 << room
+            zone &= near
+        # Sentries, once those Secrets are paid for: each budget on its own, then (when
+        # thorough) pairs of budgets weighed together.
+        zone_sentries = zone & self.p.sentry_mask
+        lonely = 0
+        most = min(popcount(zone_sentries), new_rooms - needed)
+        dim_classes = self.p.dim_classes
+        if thorough and not (self.has_teleport and not self.teleported_of[0]):
+            # A walk enters its Sentries one after another, from where it stands or from
+            # a Secret or Sentry it entered before: a Sentry next to none of those takes
+            # at least two moves to reach.
+            targets = zone_sentries | zone & self.p.secret_mask | 1 << self.pos_of[0]
+            lonely = zone_sentries & ~expand(self.cols, targets, self.hop_masks)
+            dim_classes = self.lonely_classes(lonely)
+        for dim in range(5):
+            most = min(
+                most,
+                greedy(
+                    dim_classes[dim],
+                    zone_sentries,
+                    budgets[dim] - needed * self.p.secret_cost[dim],
+                ),
+            )
+        pairs = self.paired(budgets) if thorough else []
+        for classes, capacity, secret_weight in pairs:
+            if most <= best_sentries - sentries:
+                break
+            most = min(most, greedy(classes, zone_sentries, capacity - needed * secret_weight))
+        if thorough and sentries + most > best_sentries:
+            beat = best_sentries + 1 - sentries
+            if not self.jointly(self.mask_of[0], zone, budgets, needed + beat, beat, lonely):
+                most = beat - 1
+        if sentries + most != best_sentries:
+            return bool(sentries + most > best_sentries)
+        # Rooms, once those Secrets and the Sentries tying the self.best are paid for.
+        must = best_sentries - sentries
+        extra = new_rooms - needed - must
+        dim_classes = self.p.dim_classes
+        lonely = 0
+        if thorough and not (self.has_teleport and not self.teleported_of[0]):
+            # Likewise a room of the zone next to no other one nor to where the agent
+            # stands takes at least two moves to reach.
+            lonely = zone & ~expand(self.cols, zone | 1 << self.pos_of[0], self.hop_masks)
+            dim_classes = self.lonely_classes(lonely)
+        checks = [
+            (dim_classes[dim], budgets[dim], self.p.secret_cost[dim]) for dim in range(5)
+        ] + pairs
+        for classes, capacity, secret_weight in checks:
+            budget = capacity - needed * secret_weight - cheapest(classes, zone_sentries, must)
+            if budget < 0:
+                return False
+            extra = min(
+                extra,
+                affordable(
+                    classes, zone, budget, needed, must, self.p.secret_mask, self.p.sentry_mask
+                ),
+            )
+            if rooms + needed + must + extra <= best_rooms:
+                return False
+        if thorough:
+            # Each budget on its own (and in pairs) may afford the rooms, but all five at
+            # once must: count kinds of room jointly.
+            return self.jointly(
+                self.mask_of[0], zone, budgets, best_rooms + 1 - rooms, must, lonely
+            )
+        return True
+
 
 def solve(
     lair: Lair, explorer: Explorer, max_states: int | None = None, *, prune: bool = True
@@ -957,225 +1196,10 @@ def solve(
     has_teleport = p.teleport is not None
     deltas = (-cols, 1, cols, -1)
 
-    full_masks = grid.direction_masks(0)
-
-    parity = not has_teleport
-    black = 0
-    for room in range(grid.size):
-        if (room // cols + room % cols) % 2 == 0:
-            black |= 1 << room
-    white = ((1 << grid.size) - 1) & ~black
-    colour_other = [white if black >> r & 1 else black for r in range(grid.size)]
     pos_of = [start]
     mask_of = [1 << start]
     teleported_of = [False]
-
-    bonus_applies = bool(p.secret_plus or p.secret_double)
-    # Fewest moves between rooms, walls included unless a drill could open one: a walk
-    # visiting several rooms takes at least these moves from one to the next.
-    hop_masks = full_masks if has_drill else p.base_masks
-    bounds = _Bounds(p, hop_masks)
-
-    def promising(
-        mask: int,
-        moves: int,
-        sums: tuple[int, int, int, int],
-        value: int,
-        sentries: int,
-        rooms: int,
-    ) -> bool:
-        """Whether some continuation might still beat the best exploration found.
-
-        Relaxation: any rooms of the zone the agent could walk to may be added, each paid
-        for on its own (no path between them) except that Secrets must fit in one walk.
-        The objective is lexicographic, so each tier is checked with the tiers above it
-        held at the best's level: to tie the best value the continuation must hold at
-        least so many Secrets, whose cost is set aside before counting Sentries, and so
-        on. A cheap check with the largest budgets any boost could give comes first; then
-        each way of spending the boosts is checked on its own.
-        """
-        slack = p.slack
-        left = p.max_movement - moves - sums[0] + slack[0]
-        if left <= 0:
-            return False
-        # Moves (not Movement) left: a free pass only gives back an explored Trap's cost.
-        back = p.moves_back(mask) if p.pass_movement else 0
-        walk_left = p.max_movement - moves - sums[0] + back
-        if walk_left <= 0:
-            return False
-        budgets = (
-            left,
-            p.max_caps[1] - sums[1] + slack[1],
-            p.max_caps[2] - sums[2] + slack[2],
-            p.max_pool - moves - sums[0] - sums[1] - sums[3] + slack[3],
-            p.max_all - moves - sums[0] - sums[1] - sums[2] - sums[3] + slack[4],
-            walk_left,
-        )
-        # Only rooms the agent can still walk to from where it stands (explored rooms cost
-        # 1 Movement each to cross again) can be entered.
-        masks = full_masks if has_drill else p.base_masks
-        sources = mask if has_teleport and not teleported_of[0] else 1 << pos_of[0]
-        zone = 0
-        for layer in p.walk_layers(sources, mask, walk_left, masks):
-            zone |= layer
-        zone &= ~mask
-        held_max = 0
-        for secret_value, cls in p.secret_classes:
-            if mask & cls:
-                held_max = secret_value
-                break
-        if not tiers(zone, budgets, False, value, sentries, rooms, held_max):
-            return False
-        for dim in (3, 1, 2):
-            zone &= p.reach(dim, mask, budgets[dim], masks)
-        if len(p.cap_options) == 1:
-            return tiers(zone, budgets, True, value, sentries, rooms, held_max)
-        spent = sums[0] + sums[1] + sums[2] + sums[3]
-        for caps, _choices in p.cap_options:
-            option = (
-                caps[0] - moves - sums[0] + slack[0],
-                caps[1] - sums[1] + slack[1],
-                caps[2] - sums[2] + slack[2],
-                caps[0] + caps[1] - moves - sums[0] - sums[1] - sums[3] + slack[3],
-                caps[0] + caps[1] + caps[2] - moves - spent + slack[4],
-                caps[0] - moves - sums[0] + back,
-            )
-            if min(min(option[0], option[1]), min(option[2], option[3])) < 0:
-                continue
-            if min(option[4], option[5]) < 0:
-                continue
-            if tiers(zone, option, True, value, sentries, rooms, held_max):
-                return True
-        return False
-
-    def tiers(
-        zone: int,
-        budgets: tuple[int, int, int, int, int, int],
-        thorough: bool,
-        value: int,
-        sentries: int,
-        rooms: int,
-        held_max: int,
-    ) -> bool:
-        """Whether rooms of ``zone`` bought with ``budgets`` might beat the best, tier by
-        tier (see :func:`promising`); ``thorough`` adds the walk and paired budgets."""
-        best_value, best_sentries, best_rooms = best[0]
-        left = budgets[5]  # moves left
-        if left <= 0:
-            return False
-        if parity:
-            # A grid is two-coloured: each move changes colour, so at most half of
-            # the moves left can reach rooms of either colour.
-            other = colour_other[pos_of[0]]
-            new_rooms = min(popcount(zone & other), (left + 1) // 2) + min(
-                popcount(zone & ~other), left // 2
-            )
-        else:
-            new_rooms = min(left, popcount(zone))
-        # Value: the most valuable Secrets, one Movement each; when thorough, only sets of
-        # Secrets one walk of the Movement left can enter.
-        secrets = zone & p.secret_mask
-        room_for = min(new_rooms, min(budgets[3], budgets[4]))
-        walking = (
-            thorough
-            and not (has_teleport and not teleported_of[0])
-            and popcount(secrets) <= MAX_WALK_SECRETS
-        )
-        options = (
-            bounds.secret_walks(pos_of[0], secrets, left)
-            if walking
-            else bounds.top_secrets(secrets)
-        )
-        best_total = -1
-        needed = -1  # fewest new Secrets that reach the best value
-        tying: list[int] = []  # the sets of Secrets that do
-        for gain, top, count, subset in options:
-            if count > room_for:
-                continue
-            total = value + gain
-            if bonus_applies:
-                top = max(top, held_max)
-                if top:
-                    total += p.secret_plus + (top if p.secret_double else 0)
-            if total > best_total:
-                best_total = total
-            if total >= best_value:
-                tying.append(subset)
-                if needed < 0 or count < needed:
-                    needed = count
-        if needed < 0:
-            return False  # not even the best value
-        if best_total > best_value:
-            return True
-        if walking and needed and all(popcount(s) < MAX_WALK_SECRETS for s in tying):
-            # The walk must enter one of those sets of Secrets: any other room it enters
-            # has to fit in one walk with them.
-            here = pos_of[0]
-            near = 0
-            for subset in tying:
-                near |= subset
-                for room in bits(zone & ~subset):
-                    if bounds.tour(here, subset | 1 << room) <= left:
-                        near |= 1 << room
-            zone &= near
-        # Sentries, once those Secrets are paid for: each budget on its own, then (when
-        # thorough) pairs of budgets weighed together.
-        zone_sentries = zone & p.sentry_mask
-        lonely = 0
-        most = min(popcount(zone_sentries), new_rooms - needed)
-        dim_classes = p.dim_classes
-        if thorough and not (has_teleport and not teleported_of[0]):
-            # A walk enters its Sentries one after another, from where it stands or from
-            # a Secret or Sentry it entered before: a Sentry next to none of those takes
-            # at least two moves to reach.
-            targets = zone_sentries | zone & p.secret_mask | 1 << pos_of[0]
-            lonely = zone_sentries & ~expand(cols, targets, hop_masks)
-            dim_classes = bounds.lonely_classes(lonely)
-        for dim in range(5):
-            most = min(
-                most,
-                greedy(
-                    dim_classes[dim],
-                    zone_sentries,
-                    budgets[dim] - needed * p.secret_cost[dim],
-                ),
-            )
-        pairs = bounds.paired(budgets) if thorough else []
-        for classes, capacity, secret_weight in pairs:
-            if most <= best_sentries - sentries:
-                break
-            most = min(most, greedy(classes, zone_sentries, capacity - needed * secret_weight))
-        if thorough and sentries + most > best_sentries:
-            beat = best_sentries + 1 - sentries
-            if not bounds.jointly(mask_of[0], zone, budgets, needed + beat, beat, lonely):
-                most = beat - 1
-        if sentries + most != best_sentries:
-            return bool(sentries + most > best_sentries)
-        # Rooms, once those Secrets and the Sentries tying the best are paid for.
-        must = best_sentries - sentries
-        extra = new_rooms - needed - must
-        dim_classes = p.dim_classes
-        lonely = 0
-        if thorough and not (has_teleport and not teleported_of[0]):
-            # Likewise a room of the zone next to no other one nor to where the agent
-            # stands takes at least two moves to reach.
-            lonely = zone & ~expand(cols, zone | 1 << pos_of[0], hop_masks)
-            dim_classes = bounds.lonely_classes(lonely)
-        checks = [(dim_classes[dim], budgets[dim], p.secret_cost[dim]) for dim in range(5)] + pairs
-        for classes, capacity, secret_weight in checks:
-            budget = capacity - needed * secret_weight - cheapest(classes, zone_sentries, must)
-            if budget < 0:
-                return False
-            extra = min(
-                extra, affordable(classes, zone, budget, needed, must, p.secret_mask, p.sentry_mask)
-            )
-            if rooms + needed + must + extra <= best_rooms:
-                return False
-        if thorough:
-            # Each budget on its own (and in pairs) may afford the rooms, but all five at
-            # once must: count kinds of room jointly.
-            return bounds.jointly(mask_of[0], zone, budgets, best_rooms + 1 - rooms, must, lonely)
-        return True
+    bounds = _Bounds(p, best, pos_of, mask_of, teleported_of)
 
     def shortcuts(
         pos: int,
@@ -1235,7 +1259,7 @@ def solve(
             best[1] = list(trail)
             best[2] = mask
             best[3] = moves
-        if prune and not promising(mask, moves, sums, value, sentries, rooms):
+        if prune and not bounds.promising(mask, moves, sums, value, sentries, rooms):
             return
         masks = p.masks(drilled)
         drill_ok = has_drill and drilled < 0
