@@ -9,11 +9,13 @@ on the set of rooms explored (their Traps, Sentries and free passes) and on the 
 moves. A search state is therefore (explored rooms, current room, drilled wall, teleport used)
 and only the fewest moves reaching it matter. The search adds one new room at a time, reached
 by a shortest path through explored rooms (bit-parallel BFS), skips a state when an earlier
-one with the same explored rooms could walk to where it stands with no more moves, and
-prunes with an optimistic bound checked tier by tier of the objective (see :func:`solve`'s
-``promising``): the Secrets a tie on value needs must fit in one walk, and their cost is set
-aside before Sentries are counted, and so on; one more Sentry or room must fit every budget
-at once (a small integer program over kinds of room).
+one with the same explored rooms could walk to where it stands with no more moves (or
+explored more rooms holding no Trap or Sentry), and prunes with an optimistic bound checked
+tier by tier of the objective (see :meth:`_Bounds.promising`): the Secrets a tie on value
+needs must fit in one walk, and their cost is set aside before Sentries are counted, and so
+on; one more Sentry or room must fit every budget at once (a small integer program over
+kinds of room). The Laser Drill may open a wall into a new room or, when that shortens the
+way, between two explored rooms.
 """
 
 from __future__ import annotations
@@ -642,9 +644,10 @@ class _OutOfBudget(Exception):
 
 
 class _Bounds:
-    """The parts of the bound that depend only on the lair and the explorer, with their
-    caches: distances between rooms, tours through Secrets, budgets weighed in pairs,
-    far rooms' classes and the joint check (see :func:`solve`'s ``promising``)."""
+    """The search's optimistic bound (:meth:`promising`) and what it draws on, with caches:
+    distances between rooms, tours through Secrets, budgets weighed in pairs, far rooms'
+    classes and the joint check. It reads the best exploration found and where the search
+    stands from lists it shares with :func:`solve`."""
 
     def __init__(
         self,
