@@ -775,14 +775,28 @@ class _Bounds:
         back) or on a new room of each kind."""
         groups, spendable, columns, sentry = self.joint_setup(lonely)
         counts = [popcount(zone & g[2]) for g in groups]
+        # The answer depends on the explored rooms only through the kinds the passes may
+        # give back, and on the zone through the counts and the kinds each pass may be
+        # spent on: key on those (kind i costs the same whatever ``lonely`` is, given as
+        # many kinds).
+        presence = 0
+        for kind_mask in self.p.pass_kind_masks:
+            presence = presence << 1 | (1 if mask & kind_mask else 0)
+        spendable_now = []
+        for kinds in spendable:
+            usable = 0
+            for index, rooms, _vector in kinds:
+                if zone & rooms:
+                    usable |= 1 << index
+            spendable_now.append(usable)
+        key = (tuple(counts), budgets[:5], wanted, must, presence, tuple(spendable_now))
+        cached = self.joint_cache.get(key)
+        if cached is not None:
+            return cached
         choices: list[list[tuple[int, tuple[int, ...]]]] = []
         if self.p.passes:
             for backs, kinds in zip(self.explored_backs(mask), spendable, strict=True):
                 choices.append(backs + [(index, v) for index, rooms, v in kinds if zone & rooms])
-        key = (tuple(counts), budgets[:5], wanted, must, tuple(map(tuple, choices)))
-        cached = self.joint_cache.get(key)
-        if cached is not None:
-            return cached
         on_offer = _Kinds(columns, sentry, counts, wanted, must)
         if self.p.passes and not on_offer.fit(budgets):
             # Each pass gives back no more than its most in each budget, which ``budgets``
