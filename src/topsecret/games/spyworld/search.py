@@ -299,7 +299,6 @@ class _Problem:
         """Rooms whose cheapest entry from ``sources`` in one cost dimension fits a budget."""
         allowed = self.allowed
         cols = self.cols
-        north, east, south, west = masks
         weights = self.weights[dim]
         budget = max(budget, 0)
         buckets = [0] * (budget + 1)
@@ -309,16 +308,7 @@ class _Problem:
             frontier = buckets[d] & ~settled
             while frontier:
                 settled |= frontier
-                around = (
-                    (
-                        ((frontier & north) >> cols)
-                        | ((frontier & south) << cols)
-                        | ((frontier & east) << 1)
-                        | ((frontier & west) >> 1)
-                    )
-                    & allowed
-                    & ~settled
-                )
+                around = expand(cols, frontier, masks) & allowed & ~settled
                 frontier = 0
                 if not around:
                     break
@@ -338,7 +328,6 @@ class _Problem:
         ``pos_bits``, walking back through explored rooms for 1 each; up to ``budget``."""
         allowed = self.allowed
         cols = self.cols
-        north, east, south, west = masks
         weights = self.weights[0]
         budget = max(budget, 0)
         buckets = [0] * (budget + 1)
@@ -350,16 +339,7 @@ class _Problem:
             if not frontier:
                 continue
             settled |= frontier
-            around = (
-                (
-                    ((frontier & north) >> cols)
-                    | ((frontier & south) << cols)
-                    | ((frontier & east) << 1)
-                    | ((frontier & west) >> 1)
-                )
-                & allowed
-                & ~settled
-            )
+            around = expand(cols, frontier, masks) & allowed & ~settled
             if not around or d == budget:
                 continue
             buckets[d + 1] |= around & mask
