@@ -164,6 +164,16 @@ class State(ABC):
         last seat commits.
         """
         self.check_action(player, action)
+        return self.apply_unchecked(player, action)
+
+    def apply_unchecked(self, player: int, action: Action) -> list[Event]:
+        """Take an action the caller already knows to be legal, without checking it.
+
+        For trusted callers only (search, rollouts, benchmarks), which pick from
+        :meth:`legal_actions` themselves: the check rebuilds and scans that list on every
+        call, which can cost more than the move itself. People, the server and replays of
+        stored logs go through :meth:`apply`. An illegal action here may corrupt the state.
+        """
         step = self.open_step()
         if step is None:
             return self._apply(player, action)
@@ -253,7 +263,7 @@ def play_random_step(state: State, rng: Rng) -> int:
             continue
         actions = state.legal_actions(seat)
         if actions:
-            state.apply(seat, rng.choice(actions))
+            state.apply_unchecked(seat, rng.choice(actions))
             acted += 1
     return acted
 
