@@ -72,8 +72,8 @@ class ReadsTheOthersHands(HonestState):
     __slots__ = ()
 
     def determinize(self, player: int, rng: Rng) -> State:
-        others = (h for i, h in enumerate(self.hands) if i != player)
-        hidden = sum(int(card[-2:]) for hand in others for card in hand)
+        neighbour = (player + 1) % self.players
+        hidden = int(self.hands[neighbour][0][-2:])  # the neighbour's lowest card
         return honest_determinize(self, player, Rng(rng.next_u64() ^ hidden))
 
 
