@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import Action, Event, IllegalAction, Rng, SimultaneousStep, State, private, public
 from .actions import (
+    SLOT_CHOICES,
     ChooseAgent,
     ClaimMission,
     DeclineMissions,
@@ -36,6 +37,16 @@ from .explorer import POWER_ITEM, Explorer, explorer_kit
 from .exploring import Run
 from .grid import STANDARD
 from .lair import Lair
+from .placing import (
+    back_prices,
+    gadget_actions,
+    gadget_prices,
+    least_room_price,
+    least_wall_price,
+    upgrade_actions,
+    upgrade_rooms,
+    wall_actions,
+)
 from .sheets import (
     INF,
     PlayerSheet,
@@ -58,6 +69,9 @@ RULE_WALL = "Rulebook 003 §If the chosen card is a Wall"
 RULE_GADGET = "Rulebook 003 §If the chosen card is a Gadget"
 RULE_MISSIONS = "Rulebook 003 §Missions"
 RULE_SETUP = "Rulebook 003 §Setup"
+
+PASS = Pass()
+TAKE_CHOICES = tuple(TakeCards(slots) for slots in SLOT_CHOICES)
 
 
 def rank_title(score: float) -> str:
@@ -223,56 +237,81 @@ class SpyWorldState(State):
         back = self.top_back(slot)
         sh = self.sheets[seat]
         money = sh.budget if budget is None else budget
-        rules = sheet()
-        grid = rules.grid
-        out: list[Action] = []
-        if card.front in UPGRADES:
-            if card.front in SECRETS:
-                gain = self.board.secrets[card.front].now
+        front = card.front
+        if front in UPGRADES:
+            rules = sheet()
+            if front in SECRETS:
+                gain = self.board.secrets[front].now
                 money += max(0, min(gain, rules.earn_cap - sh.earned))
-            for room in range(grid.size):
-                if not self._room_ok(sh, room, card.front):
-                    continue
-                row, col = grid.row_col(room)
-                if line_cost(self.board, back, row, col) <= money:
-                    out.append(PlaceUpgrade(row, col))
-        elif card.front == "wall":
-            for edge in range(grid.edge_count):
-                if self._wall_cost(sh, back, edge) <= money:
-                    row, col, side = grid.edge_name(edge)
-                    out.append(PlaceWall(row, col, side))
-        elif card.front == "gadget":
-            for number in range(1, len(gadgets()) + 1):
-                if (
-                    number not in sh.gadgets
-                    and gadget_cost(self.board, back.number, number) <= money
-                ):
-                    out.append(TakeGadget(number))
-        return out
+            costs = back_prices(self.board, back).rooms
+            allowed = upgrade_rooms(self.board.blocked, front in rules.entry_forbidden)
+            taken = sh.rooms
+            place = upgrade_actions(rules.grid)
+            return [
+                place[room]
+                for room, cost in enumerate(costs)
+                if cost <= money and allowed >> room & 1 and not taken[room]
+            ]
+        if front == "wall":
+            walls = sh.walls
+            build = wall_actions(sheet().grid)
+            return [
+                build[edge]
+                for edge, cost in enumerate(back_prices(self.board, back).walls)
+                if cost <= money and not walls >> edge & 1
+            ]
+        if front == "gadget":
+            held = sh.gadgets
+            take = gadget_actions()
+            return [
+                take[i]
+                for i, cost in enumerate(gadget_prices(self.board, back.number))
+                if cost <= money and i + 1 not in held
+            ]
+        return []
+
+    def least_budget(self, seat: int, slot: int) -> int:
+        """The smallest budget with which a seat could use the card in a slot (INF: none).
+
+        One scan of the price tables answers :meth:`usable` for every budget, which the
+        round's choice asks about each offered card alone and with bonus actions paid.
+        """
+        card = self.card_in(slot)
+        back = self.top_back(slot)
+        front = card.front
+        if front in TRAINING:
+            return back.number
+        sh = self.sheets[seat]
+        if front in UPGRADES:
+            rules = sheet()
+            allowed = upgrade_rooms(self.board.blocked, front in rules.entry_forbidden)
+            least = least_room_price(back_prices(self.board, back), allowed, sh)
+            if least >= INF or front not in SECRETS:
+                return least
+            gain = self.board.secrets[front].now
+            return least - max(0, min(gain, rules.earn_cap - sh.earned))
+        if front == "wall":
+            return least_wall_price(back_prices(self.board, back), sh)
+        if front == "gadget":
+            held = sh.gadgets
+            return min(
+                (
+                    cost
+                    for i, cost in enumerate(gadget_prices(self.board, back.number))
+                    if i + 1 not in held
+                ),
+                default=INF,
+            )
+        return INF
 
     def usable(self, seat: int, slot: int, budget: int) -> bool:
         """Whether a seat could use the card in a slot with this budget (else it should pass)."""
-        card = self.card_in(slot)
-        if card.front in TRAINING:
-            return self.top_back(slot).number <= budget
-        return bool(self.placements(seat, slot, budget))
-
-    def _room_ok(self, sh: PlayerSheet, room: int, kind: str) -> bool:
-        rules = sheet()
-        if room == rules.start or room in self.board.blocked or sh.rooms[room]:
-            return False
-        return not (room in rules.entryway and kind in rules.entry_forbidden)
+        return self.least_budget(seat, slot) <= budget
 
     def _wall_cost(self, sh: PlayerSheet, back: Card, edge: int) -> int:
-        rules = sheet()
-        a, b = rules.grid.edge_rooms(edge)
-        if sh.walls >> edge & 1 or edge in rules.no_wall_edges or rules.start in (a, b):
+        if sh.walls >> edge & 1:
             return INF
-        costs = []
-        for room in (a, b):
-            row, col = rules.grid.row_col(room)
-            costs.append(line_cost(self.board, back, row, col))
-        return min(costs)
+        return back_prices(self.board, back).walls[edge]
 
     def _bonus_cost(self, seat: int, extra: int) -> int:
         used = self.sheets[seat].bonus_used
@@ -289,15 +328,17 @@ class SpyWorldState(State):
             pool = range(len(agents())) if self.agent_mode == "free" else sh.dealt
             return [ChooseAgent(a) for a in pool]
         if self.phase == "choose":
-            out: list[Action] = [Pass()]
-            singles = [self.usable(player, s, sh.budget) for s in range(3)]
-            for mask in range(1, 8):
-                slots = tuple(s for s in range(3) if mask >> s & 1)
+            out: list[Action] = [PASS]
+            budget = sh.budget
+            need = [self.least_budget(player, s) for s in range(3)]
+            for take in TAKE_CHOICES:
+                slots = take.slots
                 cost = self._bonus_cost(player, len(slots) - 1)
-                if cost > sh.budget or not all(singles[s] for s in slots):
+                if cost > budget:
                     continue
-                if all(self.usable(player, s, sh.budget - cost) for s in slots):
-                    out.append(TakeCards(slots))
+                left = budget - cost
+                if all(need[s] <= budget and need[s] <= left for s in slots):
+                    out.append(take)
             return out
         if self.phase == "resolve":
             options = self.placements(player, self.pending[player][0])

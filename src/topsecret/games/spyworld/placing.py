@@ -1,0 +1,145 @@
+"""Price tables behind the planning rules' lists of placements.
+
+Every planning decision lists where a card could go, and the round's choice asks whether each
+offered card is usable at several budgets. Pricing each room and edge from the card's back
+on every call was most of a random playout's time, yet those prices depend only on the
+board's movement rule and the back: they are tabulated here once per combination, and a
+listing becomes a filter of a table by the sheet's free rooms, its walls and the budget.
+
+The rules themselves stay in :func:`~.sheets.line_cost` and :func:`~.sheets.gadget_cost`;
+the tables are filled by calling them, keyed on exactly the board fields those read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from .actions import PlaceUpgrade, PlaceWall, TakeGadget
+from .components import Card, LairBoard, gadgets, sheet
+from .grid import Grid
+from .sheets import INF, PlayerSheet, gadget_cost, line_cost
+
+
+@dataclass(frozen=True, slots=True)
+class BackPrices:
+    """What drawing with one card back costs on one kind of board.
+
+    ``rooms`` prices an upgrade in each room; ``walls`` a wall on each edge (the cheaper of
+    its two rooms, INF where the sheet never allows a wall). The ``*_by_price`` orders list
+    the rooms and edges with a finite price, cheapest first, so the least price still open
+    on a sheet is usually found in a step or two.
+    """
+
+    rooms: tuple[int, ...]
+    walls: tuple[int, ...]
+    rooms_by_price: tuple[int, ...]
+    walls_by_price: tuple[int, ...]
+
+
+_BACK_PRICES: dict[tuple[str, int, str, int], BackPrices] = {}
+_GADGET_PRICES: dict[tuple[str, int, int], tuple[int, ...]] = {}
+
+
+def back_prices(board: LairBoard, back: Card) -> BackPrices:
+    """Price tables for a card back on a board (shared by every board with the same rule)."""
+    key = (board.upgrade_move, board.upgrade_move_cost, back.colour, back.number)
+    found = _BACK_PRICES.get(key)
+    if found is None:
+        found = _BACK_PRICES[key] = _price_back(board, back)
+    return found
+
+
+def _price_back(board: LairBoard, back: Card) -> BackPrices:
+    rules = sheet()
+    grid = rules.grid
+    rooms = tuple(line_cost(board, back, *grid.row_col(room)) for room in range(grid.size))
+    walls = []
+    for edge in range(grid.edge_count):
+        a, b = grid.edge_rooms(edge)
+        if edge in rules.no_wall_edges or rules.start in (a, b):
+            walls.append(INF)
+        else:
+            walls.append(min(rooms[a], rooms[b]))
+    return BackPrices(
+        rooms,
+        tuple(walls),
+        tuple(sorted((r for r in range(grid.size) if rooms[r] < INF), key=rooms.__getitem__)),
+        tuple(sorted((e for e in range(grid.edge_count) if walls[e] < INF), key=walls.__getitem__)),
+    )
+
+
+def gadget_prices(board: LairBoard, number: int) -> tuple[int, ...]:
+    """Cost of taking each gadget (1 first) with a card back showing ``number``."""
+    key = (board.gadget_change, board.gadget_change_cost, number)
+    found = _GADGET_PRICES.get(key)
+    if found is None:
+        found = _GADGET_PRICES[key] = tuple(
+            gadget_cost(board, number, wanted) for wanted in range(1, len(gadgets()) + 1)
+        )
+    return found
+
+
+@cache
+def upgrade_rooms(blocked: frozenset[int], entry_banned: bool) -> int:
+    """Bit mask of the rooms an upgrade may ever go in (its own room being still empty).
+
+    Never the starting square or a blocked room; ``entry_banned`` kinds never in the entryway.
+    """
+    rules = sheet()
+    mask = 0
+    for room in range(rules.grid.size):
+        if room == rules.start or room in blocked:
+            continue
+        if entry_banned and room in rules.entryway:
+            continue
+        mask |= 1 << room
+    return mask
+
+
+@cache
+def upgrade_actions(grid: Grid) -> tuple[PlaceUpgrade, ...]:
+    return tuple(PlaceUpgrade(*grid.row_col(room)) for room in range(grid.size))
+
+
+@cache
+def wall_actions(grid: Grid) -> tuple[PlaceWall, ...]:
+    return tuple(PlaceWall(*grid.edge_name(edge)) for edge in range(grid.edge_count))
+
+
+@cache
+def gadget_actions() -> tuple[TakeGadget, ...]:
+    return tuple(TakeGadget(number) for number in range(1, len(gadgets()) + 1))
+
+
+def least_room_price(prices: BackPrices, allowed: int, sh: PlayerSheet) -> int:
+    """The cheapest room still open to this upgrade on a sheet, or INF if none is."""
+    taken = sh.rooms
+    costs = prices.rooms
+    for room in prices.rooms_by_price:
+        if allowed >> room & 1 and not taken[room]:
+            return costs[room]
+    return INF
+
+
+def least_wall_price(prices: BackPrices, sh: PlayerSheet) -> int:
+    """The cheapest edge still without a wall on a sheet, or INF if none is."""
+    walls = sh.walls
+    costs = prices.walls
+    for edge in prices.walls_by_price:
+        if not walls >> edge & 1:
+            return costs[edge]
+    return INF
+
+
+__all__ = [
+    "BackPrices",
+    "back_prices",
+    "gadget_actions",
+    "gadget_prices",
+    "least_room_price",
+    "least_wall_price",
+    "upgrade_actions",
+    "upgrade_rooms",
+    "wall_actions",
+]
