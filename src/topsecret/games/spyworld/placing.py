@@ -98,6 +98,13 @@ def upgrade_rooms(blocked: frozenset[int], entry_banned: bool) -> int:
 
 
 @cache
+def drawable_rooms(blocked: frozenset[int]) -> tuple[int, ...]:
+    """The rooms a lair has to fill to be full: all but the start and the blocked ones."""
+    mask = upgrade_rooms(blocked, False)
+    return tuple(room for room in range(sheet().grid.size) if mask >> room & 1)
+
+
+@cache
 def upgrade_actions(grid: Grid) -> tuple[PlaceUpgrade, ...]:
     return tuple(PlaceUpgrade(*grid.row_col(room)) for room in range(grid.size))
 
@@ -135,6 +142,7 @@ def least_wall_price(prices: BackPrices, sh: PlayerSheet) -> int:
 __all__ = [
     "BackPrices",
     "back_prices",
+    "drawable_rooms",
     "gadget_actions",
     "gadget_prices",
     "least_room_price",

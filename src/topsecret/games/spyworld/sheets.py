@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from .components import (
@@ -142,17 +143,30 @@ def mission_met(
     if cond == "budget":
         return sheet.budget >= amount
     if cond == "full_line":
-        grid = rules.grid
-        for line in range(grid.rows + grid.cols):
-            if line < grid.rows:
-                rooms = [line * grid.cols + c for c in range(grid.cols)]
-            else:
-                rooms = [r * grid.cols + line - grid.rows for r in range(grid.rows)]
-            usable = [r for r in rooms if r != rules.start and r not in board.blocked]
-            if usable and all(sheet.rooms[r] for r in usable):
-                return True
-        return False
+        drawn = sheet.rooms
+        return any(
+            all(drawn[r] for r in line)
+            for line in drawable_lines(rules.grid, rules.start, board.blocked)
+        )
     raise ValueError(f"unknown mission condition {cond!r}")
+
+
+@cache
+def drawable_lines(grid: Grid, start: int, blocked: frozenset[int]) -> tuple[tuple[int, ...], ...]:
+    """Each row, then each column, as the rooms one may draw in (lines with none left out).
+
+    Missions are checked for every seat after every round, so the lines are worked out once.
+    """
+    out = []
+    for line in range(grid.rows + grid.cols):
+        if line < grid.rows:
+            rooms = [line * grid.cols + c for c in range(grid.cols)]
+        else:
+            rooms = [r * grid.cols + line - grid.rows for r in range(grid.rows)]
+        usable = tuple(r for r in rooms if r != start and r not in blocked)
+        if usable:
+            out.append(usable)
+    return tuple(out)
 
 
 def card_label(card: Card) -> str:

@@ -39,6 +39,7 @@ from .grid import STANDARD
 from .lair import Lair
 from .placing import (
     back_prices,
+    drawable_rooms,
     gadget_actions,
     gadget_prices,
     least_room_price,
@@ -331,9 +332,11 @@ class SpyWorldState(State):
             out: list[Action] = [PASS]
             budget = sh.budget
             need = [self.least_budget(player, s) for s in range(3)]
+            # What taking one, two or three cards costs in bonus actions.
+            extra = [self._bonus_cost(player, k) for k in range(3)]
             for take in TAKE_CHOICES:
                 slots = take.slots
-                cost = self._bonus_cost(player, len(slots) - 1)
+                cost = extra[len(slots) - 1]
                 if cost > budget:
                     continue
                 left = budget - cost
@@ -553,19 +556,18 @@ class SpyWorldState(State):
     # -- end of a round ---------------------------------------------------------------
 
     def _full(self, seat: int) -> bool:
-        rules = sheet()
-        return all(
-            kind or room == rules.start or room in self.board.blocked
-            for room, kind in enumerate(self.sheets[seat].rooms)
-        )
+        drawn = self.sheets[seat].rooms
+        return all(drawn[room] for room in drawable_rooms(self.board.blocked))
 
     def _missions_met(self, seat: int) -> list[int]:
-        return [
-            slot
-            for slot, index in enumerate(self.missions)
-            if not self.mission_claimed[slot]
-            and mission_met(missions()[index], self.sheets[seat], self.board, sheet(), self.expert)
-        ]
+        return [slot for slot in self._open_missions() if self._meets(seat, slot)]
+
+    def _open_missions(self) -> list[int]:
+        return [slot for slot, claimed in enumerate(self.mission_claimed) if not claimed]
+
+    def _meets(self, seat: int, slot: int) -> bool:
+        mission = missions()[self.missions[slot]]
+        return mission_met(mission, self.sheets[seat], self.board, sheet(), self.expert)
 
     def _end_of_round(self) -> list[Event]:
         events: list[Event] = []
@@ -573,7 +575,9 @@ class SpyWorldState(State):
         if self.final_round < 0 and any(self._full(s) for s in range(self.n)):
             self.final_round = self.round + 1
             events.append(public("last_round_next", round=self.final_round))
-        eligible = [s for s in range(self.n) if self._missions_met(s)]
+        # Every seat is checked after every round: one mission met is enough to be asked.
+        open_slots = self._open_missions()
+        eligible = [s for s in range(self.n) if any(self._meets(s, slot) for slot in open_slots)]
         if eligible:
             self.phase = "missions"
             self.step = SimultaneousStep(f"missions {self.round}", eligible)
