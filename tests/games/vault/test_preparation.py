@@ -80,6 +80,14 @@ def test_preparation_hands_are_secret_only_their_size_and_public_counts_show():
     assert "hand" not in state.observation(None)
 
 
+@pytest.mark.parametrize("viewer", [None, 0, 2])
+def test_preparation_every_safe_lies_face_up_so_every_seat_sees_each_colour(viewer):
+    state = GAME.new_state(4, seed=1)
+    seats = state.observation(viewer)["seats"]
+    colours = [{state.cards[c].colour for c in hand} for hand in state.hands]
+    assert [{seat["safe"]} for seat in seats] == colours
+
+
 def test_a_deck_file_that_breaks_the_printed_counts_is_refused(tmp_path):
     from importlib import resources
 

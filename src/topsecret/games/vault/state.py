@@ -80,12 +80,14 @@ class VaultState(State):
 
     __slots__ = (
         "_arrived",
+        "_extras",
         "_game",
         "_hand_options",
         "_just_played",
         "_moles",
         "_n",
         "_rng",
+        "_set_aside",
         "_step",
         "cards",
         "components",
@@ -97,6 +99,8 @@ class VaultState(State):
         "last_trick",
         "options",
         "phase",
+        "played",
+        "safes",
         "totals",
         "trick",
         "x1",
@@ -143,22 +147,40 @@ class VaultState(State):
                 and not (small and c.kind == DOCUMENT and c.value == small.remove_document_value)
             ]
             hands.append(hand)
+        extras: list[tuple[int, ...]] = [() for _ in range(n)]
+        set_aside: list[int] = []
         if small is not None:
             spare = [c for c in self.cards if c.colour in unused]
             moles = [c.id for c in spare if c.kind == MOLE]
             assassins = [c.id for c in spare if c.kind == ASSASSIN]
             self._rng.shuffle(moles)
             self._rng.shuffle(assassins)
-            for hand in hands:
-                for _ in range(small.extra_moles):
-                    hand.append(moles.pop())
-                for _ in range(small.extra_assassins):
-                    hand.append(assassins.pop())
-        self._begin_deal_with(hands)
+            for seat, hand in enumerate(hands):
+                added = [moles.pop() for _ in range(small.extra_moles)]
+                added += [assassins.pop() for _ in range(small.extra_assassins)]
+                hand.extend(added)
+                extras[seat] = tuple(sorted(added))
+            set_aside = moles + assassins
+        self._begin_deal_with(hands, tuple(mine), extras, set_aside)
 
-    def _begin_deal_with(self, hands: list[list[int]]) -> None:
+    def _begin_deal_with(
+        self,
+        hands: list[list[int]],
+        safes: tuple[str, ...],
+        extras: list[tuple[int, ...]],
+        set_aside: list[int],
+    ) -> None:
+        """Lay out a deal. ``safes`` are the colours lying face up, so every card of a seat's
+        colour is known to be in its hand until played; ``extras`` are the agents a small
+        table adds from unused colours, hidden from the others, drawn from a pool whose
+        undealt rest is ``set_aside``."""
         self.hands = [sorted(h, key=lambda cid: card_sort_key(self.cards[cid])) for h in hands]
         self._hand_options = [self._play_options(hand) for hand in self.hands]
+        self.safes = safes
+        self._extras = extras
+        self._set_aside = tuple(sorted(set_aside))
+        #: Every card each seat has played this deal, in order: public, as each was revealed.
+        self.played: list[list[int]] = [[] for _ in range(self._n)]
         self.face_up: list[list[int]] = [[] for _ in range(self._n)]
         self.x1: list[list[int]] = [[] for _ in range(self._n)]
         self.x2: list[list[tuple[int, int]]] = [[] for _ in range(self._n)]
@@ -205,7 +227,14 @@ class VaultState(State):
                     return free.pop(i).id
             raise ValueError(f"the deck has no more {spec!r} cards")
 
-        state._begin_deal_with([[take(s) for s in hand] for hand in hands])
+        # Laid out by hand, every seat's cards count as known by their colour: only choices
+        # not yet revealed are hidden.
+        state._begin_deal_with(
+            [[take(s) for s in hand] for hand in hands],
+            GAME.components.colours[:players],
+            [() for _ in range(players)],
+            [],
+        )
         for seat, cards in enumerate(face_up or []):
             state.face_up[seat] = [take(s) for s in cards]
         for seat, cards in enumerate(x1 or []):
@@ -305,6 +334,7 @@ class VaultState(State):
             key = (action.card, action.value)
             index = next(i for i, cid in enumerate(hand) if self.cards[cid].type_key == key)
             played[seat] = hand.pop(index)
+            self.played[seat].append(played[seat])
             self._hand_options[seat] = self._play_options(hand)
         self._arrived = set()
         self._just_played = {}
@@ -478,6 +508,8 @@ class VaultState(State):
             seats.append(
                 {
                     "seat": seat,
+                    # Rulebook 002 §Préparation: the safe lies face up, showing the colour.
+                    "safe": self.safes[seat],
                     "hand_size": len(self.hands[seat]),
                     # Public knowledge: every hand starts alike and every played card is shown.
                     "hand_by_kind": by_kind,
@@ -517,28 +549,66 @@ class VaultState(State):
         return sum(self.components.hand_composition(self._n).values())
 
     def determinize(self, player: int, rng: Rng) -> VaultState:
-        """Hands are public by kind, so only the others' hidden choices are sampled; card
-        colours in the others' hands are shuffled among cards of the same kind and value."""
-        copy = self.clone()
-        others = [s for s in range(self._n) if s != player]
-        pools: dict[tuple[str, int], list[int]] = {}
-        for seat in others:
-            for cid in copy.hands[seat]:
-                pools.setdefault(self.cards[cid].type_key, []).append(cid)
-        for pool in pools.values():
-            rng.shuffle(pool)
-        for seat in others:
-            # Same kinds and values, so the seat's play options are unchanged.
-            copy.hands[seat] = sorted(
-                (pools[self.cards[cid].type_key].pop() for cid in copy.hands[seat]),
-                key=lambda cid: card_sort_key(self.cards[cid]),
-            )
-        step = copy._step
+        """A world the seat cannot tell from the real one, drawn with ``rng``.
+
+        Kept, as the seat knows them: its own hand and pending choice, everything on the table,
+        every card revealed this deal and who played it, and each opponent's cards of its own
+        colour (its safe lies face up, and those cards can be nowhere else).
+        Drawn again: the agents a small table adds from unused colours to the opponents'
+        hands, the others' pending choices, and the generator, so the sample's future chance
+        (the draw between two moles after one card, the next deal) is not the real one.
+        """
+        sample = self.clone()
+        sample._rng = rng.spawn()
+        others = [seat for seat in range(self._n) if seat != player]
+        if any(self._extras[seat] for seat in others):
+            sample._redeal_extras(others, rng)
+        step = sample._step
         if step is not None:
             for seat in others:
                 if step.has_chosen(seat):
-                    step.replace_hidden(seat, rng.choice(copy._options(seat)))
-        return copy
+                    step.replace_hidden(seat, rng.choice(sample._options(seat)))
+        return sample
+
+    def _redeal_extras(self, others: Sequence[int], rng: Rng) -> None:
+        """Deal the opponents' unrevealed extra agents again from every card they could be.
+
+        The candidates are the opponents' unrevealed extras and the undealt spares, gathered
+        in id order so the draw never carries the real deal's order. A seat that has played a
+        card of a kind played the lowest card of that kind it held (see ``_resolve_play``),
+        so an extra it still holds must lie above it; seats with the highest such bound
+        choose first, which keeps the draw uniform over every deal the history allows.
+        """
+        cards = self.cards
+        hidden = {seat: [c for c in self.hands[seat] if c in self._extras[seat]] for seat in others}
+        pools: dict[tuple[str, int], list[int]] = {}
+        for cid in sorted([c for seat in others for c in hidden[seat]] + list(self._set_aside)):
+            pools.setdefault(cards[cid].type_key, []).append(cid)
+        drawn: dict[int, list[int]] = {seat: [] for seat in others}
+        for key, pool in sorted(pools.items()):
+            wants = []
+            for seat in others:
+                count = sum(1 for c in hidden[seat] if cards[c].type_key == key)
+                if count:
+                    floor = max(
+                        (c for c in self.played[seat] if cards[c].type_key == key), default=-1
+                    )
+                    wants.append((-floor, seat, count))
+            for negative_floor, seat, count in sorted(wants):
+                for _ in range(count):
+                    allowed = [c for c in pool if c > -negative_floor]
+                    pick = rng.choice(allowed)
+                    pool.remove(pick)
+                    drawn[seat].append(pick)
+        set_aside = [c for pool in pools.values() for c in pool]
+        self._set_aside = tuple(sorted(set_aside))
+        extras = list(self._extras)
+        for seat in others:
+            known = [c for c in self.hands[seat] if c not in self._extras[seat]]
+            revealed = [c for c in self._extras[seat] if c not in hidden[seat]]
+            extras[seat] = tuple(sorted(revealed + drawn[seat]))
+            self.hands[seat] = sorted(known + drawn[seat], key=lambda c: card_sort_key(cards[c]))
+        self._extras = extras
 
     # -- contract: the end ----------------------------------------------------------------
 
@@ -563,6 +633,10 @@ class VaultState(State):
         copy.deal = self.deal
         copy.hands = [list(h) for h in self.hands]
         copy._hand_options = list(self._hand_options)
+        copy.safes = self.safes
+        copy._extras = list(self._extras)
+        copy._set_aside = self._set_aside
+        copy.played = [list(p) for p in self.played]
         copy.face_up = [list(f) for f in self.face_up]
         copy.x1 = [list(x) for x in self.x1]
         copy.x2 = [list(x) for x in self.x2]
@@ -584,7 +658,11 @@ class VaultState(State):
             "deal": self.deal,
             "trick": self.trick,
             "phase": self.phase,
+            "safes": list(self.safes),
             "hands": [list(h) for h in self.hands],
+            "extras": [list(e) for e in self._extras],
+            "set_aside": list(self._set_aside),
+            "played": [list(p) for p in self.played],
             "face_up": [list(f) for f in self.face_up],
             "x1": [list(x) for x in self.x1],
             "x2": [[list(p) for p in x] for x in self.x2],
