@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from ...core import Action, IllegalAction
@@ -20,6 +21,12 @@ RULE_TRAPS = "Rulebook 003 §Traps"
 RULE_SENTRIES = "Rulebook 003 §Sentries"
 RULE_BACKTRACK = "Rulebook 003 §Continuing Exploration"
 RULE_VARIANT2 = "Rulebook 003 §Variant 2"
+
+
+@cache
+def _move(direction: str, stealth: int, use: int) -> Move:
+    """Moves are values: the few that exist are built once and shared."""
+    return Move(direction, stealth, use)
 
 
 @dataclass(slots=True)
@@ -41,6 +48,8 @@ class Run:
     done: bool = False
     undos: int = 0
     history: list[tuple[Any, ...]] = field(default_factory=list)
+    options: tuple[Action, ...] = field(default=(), repr=False, compare=False)
+    options_key: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def begin(cls, explorer: Explorer, lair: Lair, lenient: bool = False) -> Run:
@@ -70,6 +79,8 @@ class Run:
             self.done,
             self.undos,
             list(self.history),
+            self.options,
+            self.options_key,
         )
 
     # -- results -----------------------------------------------------------------------
@@ -99,10 +110,22 @@ class Run:
 
     def move_costs(self, action: Move) -> tuple[int, int, int, int, bool] | IllegalAction:
         """(target, movement, stealth, combat, drills) for a move, or why it is illegal."""
-        grid = self.lair.grid
         if action.direction not in DIRECTIONS:
             return IllegalAction(f"{action.direction!r} is not a direction", RULE_MOVE)
-        target = grid.step(self.pos, action.direction)
+        passage = self._passage(action.direction)
+        if isinstance(passage, IllegalAction):
+            return passage
+        target, drills = passage
+        paid = self._entry(target, action.stealth, action.use)
+        if isinstance(paid, IllegalAction):
+            return paid
+        m, s, c = paid
+        return target, m, s, c, drills
+
+    def _passage(self, direction: str) -> tuple[int, bool] | IllegalAction:
+        """The room a direction leads to and whether reaching it drills a wall."""
+        grid = self.lair.grid
+        target = grid.step(self.pos, direction)
         if target is None or target in self.lair.board.blocked:
             return IllegalAction("there is no room that way", RULE_MOVE)
         edge = grid.edge_between(self.pos, target)
@@ -112,12 +135,16 @@ class Run:
             if drill is None or drill.number in self.used:
                 return IllegalAction("Agents cannot move through walls", RULE_MOVE)
             drills = True
+        return target, drills
+
+    def _entry(self, target: int, stealth: int, use: int) -> tuple[int, int, int] | IllegalAction:
+        """What entering a neighbouring room costs (movement, stealth, combat), or why not."""
         m, s, c = 1, 0, 0
         if not self.visited >> target & 1:
             kind = self.lair.rooms[target]
             waive: tuple[str, ...] = ()
-            if action.use:
-                item = self._item(action.use, "free_pass")
+            if use:
+                item = self._item(use, "free_pass")
                 if item is None or kind not in item.effect.targets:
                     return IllegalAction("that item cannot be used on this room", RULE_MOVE)
                 waive = item.effect.waive
@@ -128,16 +155,16 @@ class Run:
                 s += 0 if every or "stealth" in waive else cost.stealth
                 c += 0 if every or "combat" in waive else cost.combat
                 pool = 0 if every or "stealth" in waive or "movement" in waive else cost.any
-                if not 0 <= action.stealth <= pool:
+                if not 0 <= stealth <= pool:
                     return IllegalAction(
                         f"split the Shark Pool's {pool} between Stealth and Movement",
                         RULE_TRAPS,
                     )
-                s += action.stealth
-                m += pool - action.stealth
-            elif action.stealth:
+                s += stealth
+                m += pool - stealth
+            elif stealth:
                 return IllegalAction("only a Shark Pool is paid in a mix", RULE_TRAPS)
-        elif action.use or action.stealth:
+        elif use or stealth:
             return IllegalAction(
                 "backtracking pays 1 Movement only: no Trap, Sentry or item again", RULE_BACKTRACK
             )
@@ -147,11 +174,36 @@ class Run:
                 f"{self.stats[0]}, {self.stats[1]} and {self.stats[2]}",
                 RULE_MOVE,
             )
-        return target, m, s, c, drills
+        return m, s, c
+
+    def _key(self) -> tuple[Any, ...]:
+        """Everything :meth:`legal` reads, to tell whether its last answer still holds."""
+        return (
+            self.explorer,
+            self.lair,
+            self.lenient,
+            self.pos,
+            self.visited,
+            tuple(self.stats),
+            tuple(self.used),
+            self.drilled,
+            self.done,
+            bool(self.history),
+            self.undos,
+        )
 
     def legal(self) -> list[Action]:
         if self.done:
             return []
+        # Every action ends with refresh(), which lists the options to see whether the
+        # Agent can still move; the decision that follows asks for the same list again.
+        key = self._key()
+        if key != self.options_key:
+            self.options = tuple(self._legal())
+            self.options_key = key
+        return list(self.options)
+
+    def _legal(self) -> list[Action]:
         out: list[Action] = []
         passes = [
             i
@@ -163,15 +215,17 @@ class Run:
             target = grid.step(self.pos, direction)
             if target is None:
                 continue
+            # A move's way through is the same whatever is paid on arrival.
+            if isinstance(self._passage(direction), IllegalAction):
+                continue
             kind = self.lair.rooms[target]
             pool = self.lair.board.costs[kind].any if kind in TRAPS else 0
             new = not self.visited >> target & 1
             uses = [0] + ([i.number for i in passes if kind in i.effect.targets] if new else [])
             for use in uses:
                 for stealth in range(pool + 1 if new else 1):
-                    action = Move(direction, stealth, use)
-                    if not isinstance(self.move_costs(action), IllegalAction):
-                        out.append(action)
+                    if not isinstance(self._entry(target, stealth, use), IllegalAction):
+                        out.append(_move(direction, stealth, use))
         if self._item(6, "teleport") is not None:
             for room in range(grid.size):
                 if self.visited >> room & 1 and room != self.pos:
