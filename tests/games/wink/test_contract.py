@@ -33,8 +33,8 @@ def played(players: int, seed: int, steps: int, mode: str = "signals") -> WinkSt
 
 def hide_from(state: WinkState, seat: int, rng: Rng) -> WinkState:
     """The same table, changed only in what ``seat`` may not know: the other seats' cards
-    are dealt again, the decks and discards reshuffled, and their memories of signals and
-    winks replaced."""
+    are dealt again, the decks and the face-down discards of others reshuffled, and their
+    memories of signals and winks replaced."""
     other = state.clone()
     others = [s for s in range(state.num_players) if s != seat]
     agents = [other.agent[s] for s in others]
@@ -50,8 +50,15 @@ def hide_from(state: WinkState, seat: int, rng: Rng) -> WinkState:
             other.agent[s] = state.agent[s]
         if (state.location[s] is None) != (other.location[s] is None):
             other.location[s] = state.location[s]
-    for pile in (other.agent_deck, other.location_deck, other.agent_discard, other.removed):
+    for pile in (other.agent_deck, other.location_deck, other.removed):
         rng.shuffle(pile)
+    # Face-up discards are public; a face-down one is known only to whoever discarded it.
+    owners = state.discard_owners(state.agent_discard, state.agent_discard_by)
+    face_down = [i for i, owner in enumerate(owners) if owner not in (None, seat)]
+    cards = [other.agent_discard[i] for i in face_down]
+    rng.shuffle(cards)
+    for i, card in zip(face_down, cards, strict=True):
+        other.agent_discard[i] = card
     for s in others:
         other.seen[s] = [{"signal": "glance", "seat": s, "time": -1.0}]
         other.winked[s] = not other.winked[s]

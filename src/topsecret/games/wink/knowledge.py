@@ -1,8 +1,9 @@
 """What a seat can deduce from its own observation.
 
 The honour code makes every signal true: a wink is aimed at the agent on the winker's card,
-a glance (or a long look) shows the location on the glancer's card. A signal stays true until
-its sender draws a new card of that kind, which everyone sees (the card's "epoch" changes).
+a glance (or a long look, remembered once seen) shows the location on the glancer's card. A
+signal stays true until its sender draws a new card of that kind, which everyone sees (the
+card's "epoch" changes).
 Bots and determinization use these deductions; both read observations only.
 """
 
@@ -37,9 +38,29 @@ def known_cards(observation: Mapping[str, Any]) -> tuple[dict[int, int], dict[in
                 agents[signal["seat"]] = target["seat"]
         else:
             locations[signal["seat"]] = signal["location"]
+    players = observation["players"]
+    for sighting in observation.get("locations_seen", ()):
+        sender = players[sighting["seat"]]
+        if sender["has_location_card"] and sighting["location_epoch"] == sender["location_epoch"]:
+            locations[sighting["seat"]] = sighting["location"]
     gaze = observation.get("gaze")
     theirs = observation.get("their_gaze")
     looking_at_seat = gaze is not None and gaze["at"] == "seat"
     if gaze is not None and looking_at_seat and theirs is not None and theirs["at"] == "location":
         locations[gaze["seat"]] = theirs["location"]
     return agents, locations
+
+
+def ruled_out_locations(observation: Mapping[str, Any]) -> dict[int, set[str]]:
+    """Locations a seat said "no" to in a failed mission and cannot hold while that card lasts.
+
+    A failed mission is public (§Mission fehlgeschlagen): the contact keeps their location card
+    hidden, but everyone learns it is not the location that was named.
+    """
+    players = observation["players"]
+    ruled_out: dict[int, set[str]] = {}
+    for refuted in observation.get("refuted", ()):
+        contact = refuted["contact"]
+        if refuted["location_epoch"] == players[contact]["location_epoch"]:
+            ruled_out.setdefault(contact, set()).add(refuted["location"])
+    return ruled_out

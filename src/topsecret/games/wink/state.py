@@ -10,7 +10,7 @@ happens at that time. The engine never reads a clock.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...core import Action, Event, IllegalAction, InvalidOptions, Rng, State, private, public
@@ -28,7 +28,8 @@ from .actions import (
     Wink,
 )
 from .components import Components, standard_components
-from .knowledge import known_cards
+from .knowledge import known_cards, ruled_out_locations
+from .sampling import deal
 
 #: Where a seat looks: ("cards", 0), ("seat", other seat) or ("location", location index).
 Gaze = tuple[str, int]
@@ -63,6 +64,7 @@ class WinkState(State):
         "agent",
         "agent_deck",
         "agent_discard",
+        "agent_discard_by",
         "agent_epoch",
         "agent_points",
         "chips",
@@ -73,14 +75,17 @@ class WinkState(State):
         "location",
         "location_deck",
         "location_discard",
+        "location_discard_by",
         "location_epoch",
         "location_points",
         "mode",
         "now",
         "opening_left",
         "over",
+        "refuted",
         "removed",
         "seen",
+        "sightings",
         "signal_seconds",
         "signal_style",
         "stats",
@@ -113,6 +118,13 @@ class WinkState(State):
         self.agent_discard: list[int] = []
         self.location_discard: list[int] = []
         self.removed: list[int] = []
+        # Who discarded each card face down (None: face up, seen by all). Pass discards are
+        # face down (our design), so only the discarder knows them.
+        self.agent_discard_by: list[int | None] = []
+        self.location_discard_by: list[int | None] = []
+        # Failed missions, public: (contact, location index, contact's location epoch). The
+        # contact said "no", so they do not hold that location while the epoch lasts.
+        self.refuted: list[tuple[int, int, int]] = []
         self.agent: list[int | None] = [None] * players
         self.location: list[int | None] = [None] * players
         self.agent_points: list[list[int]] = [[] for _ in range(players)]
@@ -125,6 +137,8 @@ class WinkState(State):
         self.agent_epoch: list[int] = [0] * players
         self.location_epoch: list[int] = [0] * players
         self.seen: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+        # Long looks toward a location each seat has watched: a person remembers them.
+        self.sightings: list[list[dict[str, Any]]] = [[] for _ in range(players)]
         self.active: list[ActiveSignal] = []
         self.now = 0.0
         self.turn_started = 0.0
@@ -481,9 +495,14 @@ class WinkState(State):
         events.append(private(audience, "gaze", seat=seat, at=self.gaze_json(where)))
         if old[0] == "seat":
             events.append(private((old[1],), "look_away", seat=seat))
+        if where[0] == "location":
+            for watcher in self.watchers(seat):
+                self._sight(watcher, seat)
         if where[0] == "seat":
             target = where[1]
             events.append(private((target,), "looked_at", seat=seat))
+            if self.gaze[target][0] == "location":
+                self._sight(seat, target)
             for sig in self.active:
                 if (
                     sig.signal["seat"] == target
@@ -491,6 +510,23 @@ class WinkState(State):
                     and sig.until > self.now
                 ):
                     self._see(seat, sig, events)
+
+    def _sight(self, watcher: int, seat: int) -> None:
+        """``watcher`` sees ``seat`` look toward a location: remembered while the card lasts."""
+        location = self.location[seat]
+        assert location is not None  # a gaze toward a location needs that card (honour code)
+        epoch = self.location_epoch[seat]
+        memory = self.sightings[watcher]
+        if any(s["seat"] == seat and s["location_epoch"] == epoch for s in memory):
+            return
+        memory.append(
+            {
+                "seat": seat,
+                "location": self.components.location_ids[location],
+                "location_epoch": epoch,
+                "time": self.now,
+            }
+        )
 
     def _see(self, seat: int, sig: ActiveSignal, events: list[Event]) -> None:
         sig.seen_by.add(seat)
@@ -550,7 +586,7 @@ class WinkState(State):
                 return False
             card = self.agent_deck.pop()
             if card == seat:
-                self.agent_discard.append(card)
+                self._discard_agent(card, None)
                 events.append(public("own_agent_discarded", seat=seat))
                 continue
             self.agent[seat] = card
@@ -565,6 +601,7 @@ class WinkState(State):
         if not self.location_deck and self.location_discard:
             self.location_deck = self.location_discard
             self.location_discard = []
+            self.location_discard_by = []
             self._rng.shuffle(self.location_deck)
             events.append(public("location_deck_reshuffled", cards=len(self.location_deck)))
         if not self.location_deck:
@@ -583,6 +620,18 @@ class WinkState(State):
         self.location[seat] = None
         if self.gaze[seat][0] == "location":
             self._set_gaze(seat, CARDS, events)
+
+    def _discard_agent(self, card: int, face_down_by: int | None) -> None:
+        self.agent_discard.append(card)
+        self.agent_discard_by.append(face_down_by)
+
+    def discard_owners(self, pile: Sequence[int], owners: Sequence[int | None]) -> list[int | None]:
+        """Who discarded each card of ``pile`` face down (None: face up or unrecorded).
+
+        Tables arranged by hand may fill a pile without saying who discarded; those cards
+        count as face up.
+        """
+        return [owners[i] if i < len(owners) else None for i in range(len(pile))]
 
     def _move_suitcase(self, events: list[Event]) -> None:
         if self.over:
@@ -614,7 +663,8 @@ class WinkState(State):
                 self._take_location(contact, events)
         else:
             self.stats["failed_missions"] += 1
-            self.agent_discard.append(contact)
+            self.refuted.append((contact, named, self.location_epoch[contact]))
+            self._discard_agent(contact, None)
             self._take_agent(seat, events)
         self._move_suitcase(events)
 
@@ -631,6 +681,7 @@ class WinkState(State):
             card = self.location[seat]
             assert card is not None
             self.location_discard.append(card)
+            self.location_discard_by.append(seat)
             events.append(
                 private((seat,), "my_discard", location=self.components.location_ids[card])
             )
@@ -638,7 +689,7 @@ class WinkState(State):
         if action.discard_agent:
             agent = self.agent[seat]
             assert agent is not None
-            self.agent_discard.append(agent)
+            self._discard_agent(agent, seat)
             self.agent[seat] = None
             events.append(private((seat,), "my_discard", agent=agent))
         if (action.discard_agent and not self._take_agent(seat, events)) or (
@@ -659,7 +710,7 @@ class WinkState(State):
             self.agent_points[accuser].append(revealed)
         else:
             self.stats["false_accusations"] += 1
-            self.agent_discard.append(revealed)
+            self._discard_agent(revealed, None)
         events.append(
             public(
                 "accusation",
@@ -705,6 +756,21 @@ class WinkState(State):
             "agent_discard": len(self.agent_discard),
             "location_discard": len(self.location_discard),
             "removed": len(self.removed),
+            # Discard piles card by card, top last: face-up cards for everyone, face-down
+            # ones only for whoever discarded them (None for the rest).
+            "agent_discard_cards": self._visible_discards(
+                self.agent_discard, self.agent_discard_by, player, lambda card: card
+            ),
+            "location_discard_cards": self._visible_discards(
+                self.location_discard,
+                self.location_discard_by,
+                player,
+                lambda card: comps.location_ids[card],
+            ),
+            "refuted": [
+                {"contact": contact, "location": comps.location_ids[loc], "location_epoch": epoch}
+                for contact, loc, epoch in self.refuted
+            ],
             # How many winks there were is secret: a wink is seen only by its witnesses.
             "stats": {key: value for key, value in self.stats.items() if key != "winks"},
             "over": self.over,
@@ -724,57 +790,146 @@ class WinkState(State):
             obs["watched_by"] = self.watchers(player)
             obs["their_gaze"] = self.gaze_json(self.gaze[here[1]]) if here[0] == "seat" else None
             obs["signals"] = list(self.seen[player])
+            obs["locations_seen"] = list(self.sightings[player])
         return obs
 
-    def determinize(self, player: int, rng: Rng) -> State:
-        """Deal every card ``player`` cannot see again at random.
+    def _visible_discards(
+        self,
+        pile: Sequence[int],
+        owners: Sequence[int | None],
+        player: int | None,
+        show: Callable[[int], Any],
+    ) -> list[Any]:
+        return [
+            show(card) if owner is None or owner == player else None
+            for card, owner in zip(pile, self.discard_owners(pile, owners), strict=True)
+        ]
 
-        Cards the seat knows stay put: its own hand, agent cards it saw winked with (the
-        honour code ties a wink to the card) and location cards it saw signalled, as long
-        as their holders have not drawn since. Other seats' memories of signals are cleared.
+    def determinize(self, player: int, rng: Rng) -> State:
+        """A full table ``player`` cannot tell from this one, its hidden parts drawn again.
+
+        Kept: everything public (points, chips, the suitcase, face-up discards, failed
+        missions), the seat's hand, memories and own face-down discards, the cards it knows
+        from signals and looks it saw (while their holders keep them), who looks at it and
+        where the player it looks at looks. Drawn again from ``rng``: the other cards (never
+        a seat's own agent card, nor a location its holder said "no" to), the other gazes,
+        the other seats' memories (only what the seat knows they saw) and the generator.
+        Pools are sorted before shuffling so that the real order leaks nothing.
         """
-        copy = self.clone()
-        copy._rng = Rng(rng.next_u64())
-        seen_agents, seen_locations = known_cards(self.observation(player))
-        known_agents = set(seen_agents) | {player}
-        known_locations = set(seen_locations) | {player}
-        others = [seat for seat in range(self._n) if seat != player]
-        free_agent_seats = [
-            s for s in others if self.agent[s] is not None and s not in known_agents
+        observation = self.observation(player)
+        known_agents, known_locations = known_cards(observation)
+        sample = self.clone()
+        sample._rng = Rng(rng.next_u64())
+        sample._redeal_agents(player, set(known_agents), rng)
+        ruled_out = ruled_out_locations(observation)
+        sample._redeal_locations(player, set(known_locations), ruled_out, rng)
+        if self.signals_on:
+            sample._resample_gazes(player, rng)
+        sample._rebuild_memories(self, player, set(known_agents))
+        return sample
+
+    def _redeal_agents(self, player: int, known: set[int], rng: Rng) -> None:
+        seats = [
+            s
+            for s in range(self._n)
+            if s != player and s not in known and self.agent[s] is not None
         ]
-        free_location_seats = [
-            s for s in others if self.location[s] is not None and s not in known_locations
+        owners = self.discard_owners(self.agent_discard, self.agent_discard_by)
+        face_down = [i for i, owner in enumerate(owners) if owner not in (None, player)]
+        pool = sorted(
+            [card for s in seats if (card := self.agent[s]) is not None]
+            + [self.agent_discard[i] for i in face_down]
+            + self.agent_deck
+            + self.removed
+        )
+        # Nobody holds or discards their own agent card: drawing it discards it face up.
+        refused = [frozenset({s}) for s in seats]
+        refused += [frozenset({owner}) for i in face_down if (owner := owners[i]) is not None]
+        cards = iter(deal(pool, refused, rng))
+        for s in seats:
+            self.agent[s] = next(cards)
+        for i in face_down:
+            self.agent_discard[i] = next(cards)
+        self.agent_deck = [next(cards) for _ in self.agent_deck]
+        self.removed = list(cards)
+
+    def _redeal_locations(
+        self, player: int, known: set[int], ruled_out: Mapping[int, set[str]], rng: Rng
+    ) -> None:
+        seats = [
+            s
+            for s in range(self._n)
+            if s != player and s not in known and self.location[s] is not None
         ]
-        agent_pool = [self.agent[s] for s in free_agent_seats]
-        agent_pool += self.agent_deck + self.agent_discard + self.removed
-        location_pool = [self.location[s] for s in free_location_seats]
-        location_pool += self.location_deck + self.location_discard
-        cards = [card for card in agent_pool if card is not None]
-        for _ in range(20):
-            rng.shuffle(cards)
-            if all(cards[i] != seat for i, seat in enumerate(free_agent_seats)):
-                break
-        else:
-            cards = [c for c in agent_pool if c is not None]  # keep the real deal
-        for i, seat in enumerate(free_agent_seats):
-            copy.agent[seat] = cards[i]
-        rest = cards[len(free_agent_seats) :]
-        deck_size, discard_size = len(self.agent_deck), len(self.agent_discard)
-        copy.agent_deck = rest[:deck_size]
-        copy.agent_discard = rest[deck_size : deck_size + discard_size]
-        copy.removed = rest[deck_size + discard_size :]
-        places = [c for c in location_pool if c is not None]
-        rng.shuffle(places)
-        for i, seat in enumerate(free_location_seats):
-            copy.location[seat] = places[i]
-        rest_places = places[len(free_location_seats) :]
-        copy.location_deck = rest_places[: len(self.location_deck)]
-        copy.location_discard = rest_places[len(self.location_deck) :]
-        for seat in others:
-            copy.seen[seat] = []
-            copy.winked[seat] = seat in seen_agents and self.winked[seat]
-        copy.active = [sig for sig in copy.active if player in sig.seen_by]
-        return copy
+        owners = self.discard_owners(self.location_discard, self.location_discard_by)
+        face_down = [i for i, owner in enumerate(owners) if owner not in (None, player)]
+        pool = sorted(
+            [card for s in seats if (card := self.location[s]) is not None]
+            + [self.location_discard[i] for i in face_down]
+            + self.location_deck
+        )
+        index = self.components.location_index
+        refused = [frozenset(index(loc) for loc in ruled_out.get(s, ())) for s in seats]
+        cards = iter(deal(pool, refused, rng))
+        for s in seats:
+            self.location[s] = next(cards)
+        for i in face_down:
+            self.location_discard[i] = next(cards)
+        self.location_deck = list(cards)
+
+    def _resample_gazes(self, player: int, rng: Rng) -> None:
+        """Gazes the seat cannot see now: anywhere but at it, a location only if on the card."""
+        here = self.gaze[player]
+        seen = {*self.watchers(player), player}
+        if here[0] == "seat":
+            seen.add(here[1])
+        for s in range(self._n):
+            if s in seen:
+                continue
+            options: list[Gaze] = [("seat", o) for o in range(self._n) if o not in (s, player)]
+            options.append(CARDS)
+            own = self.location[s]
+            if own is not None:
+                options.append(("location", own))
+            self.gaze[s] = rng.choice(options)
+
+    def _rebuild_memories(self, real: WinkState, player: int, known_winkers: set[int]) -> None:
+        """Other seats remember what the seat knows they saw: their own signals it saw, its
+        signals they watched, its looks toward a location they watched; and what the sampled
+        gazes make them see now. Winks the seat never saw did not happen in the sample."""
+        mine = real.seen[player]
+        for s in range(self._n):
+            if s == player:
+                continue
+            self.seen[s] = [
+                signal
+                for signal in mine
+                if signal["seat"] == s or (signal["seat"] == player and signal in real.seen[s])
+            ]
+            self.sightings[s] = [seen for seen in real.sightings[s] if seen["seat"] == player]
+            self.winked[s] = s in known_winkers
+        self.stats["winks"] = sum(1 for signal in mine if signal["signal"] == "wink")
+        self.active = [
+            ActiveSignal(
+                sig.signal,
+                sig.until,
+                set(sig.seen_by) if sig.signal["seat"] == player else {sig.signal["seat"], player},
+            )
+            for sig in real.active
+            if player in sig.seen_by
+        ]
+        for sig in self.active:
+            for watcher in self.watchers(sig.signal["seat"]):
+                if watcher not in sig.seen_by:
+                    sig.seen_by.add(watcher)
+                    self.seen[watcher].append(sig.signal)
+        # Looks between the seat and others are copied above: the seat knows them already.
+        for s in range(self._n):
+            kind, target = self.gaze[s]
+            if player in (s, target) or kind != "seat":
+                continue
+            if self.gaze[target][0] == "location":
+                self._sight(s, target)
 
     # -- copies and records ---------------------------------------------------------
 
@@ -793,6 +948,10 @@ class WinkState(State):
         copy.agent_discard = list(self.agent_discard)
         copy.location_discard = list(self.location_discard)
         copy.removed = list(self.removed)
+        copy.agent_discard_by = list(self.agent_discard_by)
+        copy.location_discard_by = list(self.location_discard_by)
+        copy.refuted = list(self.refuted)
+        copy.sightings = [list(s) for s in self.sightings]
         copy.agent = list(self.agent)
         copy.location = list(self.location)
         copy.agent_points = [list(p) for p in self.agent_points]
@@ -826,6 +985,10 @@ class WinkState(State):
             "agent_discard": list(self.agent_discard),
             "location_discard": list(self.location_discard),
             "removed": list(self.removed),
+            "agent_discard_by": list(self.agent_discard_by),
+            "location_discard_by": list(self.location_discard_by),
+            "refuted": [list(r) for r in self.refuted],
+            "sightings": [list(s) for s in self.sightings],
             "agent": list(self.agent),
             "location": list(self.location),
             "agent_points": [list(p) for p in self.agent_points],
