@@ -7,7 +7,7 @@ import secrets
 import time
 from typing import Any
 
-from ..bots import bot_names
+from ..bots import bot_names, check_bot_name
 from ..core import Game, InvalidOptions, UnknownName
 from ..core.errors import DataFileError
 from ..games import game_ids, get_game
@@ -98,12 +98,12 @@ class Lobby:
         seats = request.seats if request.seats is not None else [None] * request.players
         if len(seats) != request.players:
             raise TableError(f"give one entry per seat: {request.players} seats, {len(seats)}")
-        known_bots = bot_names(game)
         for bot in [*seats, request.settings.takeover_bot]:
-            if bot is not None and bot not in known_bots:
-                raise TableError(
-                    f"no bot {bot!r} for {game.id}; choose from: {', '.join(known_bots)}"
-                )
+            if bot is not None:
+                try:
+                    check_bot_name(game, bot)
+                except UnknownName as exc:
+                    raise TableError(str(exc)) from None
         token: str | None = None
         seat_rows = [SeatData(i, bot, bot, None, False) for i, bot in enumerate(seats)]
         creator: int | None = None

@@ -1,0 +1,334 @@
+"""Information-set Monte Carlo tree search for every game, written once against the contract.
+
+The search follows Cowling, Powley and Whitehouse (2012), "Information Set Monte Carlo Tree
+Search": one tree for the searching seat, grown over determinizations. Every iteration samples
+a full world consistent with what the seat knows (:meth:`SeatView.determinize`, which the
+conformance suite proves leak-free), walks the tree in that world, adds one node, plays the
+world on with a rollout policy and backs the result up.
+
+How the engine's kinds of play map onto the tree:
+
+- Sequential turns: a node is one seat's decision; the edges are its actions.
+- Chance: resolved inside ``apply`` from the sampled world's own generator, so each
+  iteration meets a freshly drawn chance outcome; nothing special is needed.
+- Commit-then-reveal steps: the seats of a step choose *decoupled*, each from its own
+  statistics at the node and without seeing the others' choices, which is exactly what a
+  hidden commitment is (a choice already made by another seat is resampled by the
+  determinization and is not in the tree at all). The child is keyed by the joint choice.
+- Real time: the search decides what to do at a decision point; *when* a seat acts is left
+  to the game's own bot, whose reaction times model a person (see :class:`IsmctsBot`).
+
+Different worlds offer different legal actions at the same node (an opponent's hand differs
+between samples), so selection uses availability counts: an action's exploration term counts
+the iterations in which it was legal, not all visits of the node (the "subset-armed bandit"
+of the paper).
+
+Rewards are per seat and in [0, 1]: at the end of a game a seat earns its share of the win;
+a rollout cut off at the horizon scores each seat by its lead over the average of the others,
+squashed by the spread of leads seen so far in this search, so games scored in tens or in
+thousands need no tuning. Each seat's choices are judged by its own reward (max^n).
+
+Example::
+
+    from topsecret.arena.match import play_match
+    from topsecret.games import get_game
+
+    result = play_match(get_game("vault"), 2, ["ismcts:iterations=200", "heuristic"], seed=1)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core import Action, Bot, Rng, SeatView, State
+
+#: Exploration constant of UCB1; rewards are in [0, 1].
+DEFAULT_EXPLORATION = 0.7
+#: Decisions a rollout plays before the table is scored as it stands.
+DEFAULT_HORIZON = 200
+#: Iterations per decision when neither ``iterations`` nor ``ms`` is given.
+DEFAULT_ITERATIONS = 400
+
+
+class _Arm:
+    """Statistics of one action for one seat at one node."""
+
+    __slots__ = ("available", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+
+
+class _Node:
+    """A point in the searching seat's tree: per seat, per action statistics, and children
+    keyed by the joint choice that left it."""
+
+    __slots__ = ("arms", "children")
+
+    def __init__(self) -> None:
+        self.arms: dict[int, dict[Action, _Arm]] = {}
+        self.children: dict[tuple[tuple[int, Action], ...], _Node] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    """How hard and how the search looks; every field can be set in a bot name."""
+
+    iterations: int | None = None
+    ms: float | None = None
+    exploration: float = DEFAULT_EXPLORATION
+    horizon: int = DEFAULT_HORIZON
+
+    def __post_init__(self) -> None:
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if self.ms is not None and self.ms <= 0:
+            raise ValueError("ms must be positive")
+        if self.exploration < 0:
+            raise ValueError("exploration must not be negative")
+        if self.horizon < 0:
+            raise ValueError("horizon must not be negative")
+
+    @property
+    def deterministic(self) -> bool:
+        """An iteration budget repeats exactly for a seed; a time budget depends on load."""
+        return self.ms is None
+
+
+@dataclass(slots=True)
+class SearchReport:
+    """What the last search did, for benchmarks and curious players."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    visits: dict[str, int] = field(default_factory=dict)
+
+
+RolloutPolicy = Callable[[State, Rng], None]
+
+
+def random_rollout(horizon: int) -> RolloutPolicy:
+    """Uniformly random legal actions, applied unchecked, for at most ``horizon`` decisions."""
+
+    def rollout(world: State, rng: Rng) -> None:
+        decisions = 0
+        while decisions < horizon and not world.is_over():
+            acted = False
+            for seat in world.acting_players():
+                if world.is_over() or seat not in world.acting_players():
+                    continue
+                actions = world.legal_actions(seat)
+                if actions:
+                    world.apply_unchecked(seat, rng.choice(actions))
+                    decisions += 1
+                    acted = True
+            if not acted:
+                return
+
+    return rollout
+
+
+class _Evaluator:
+    """Turns a world where a rollout stopped into one reward per seat, in [0, 1]."""
+
+    __slots__ = ("_lead_sum", "_leads")
+
+    def __init__(self) -> None:
+        self._lead_sum = 0.0
+        self._leads = 0
+
+    def __call__(self, world: State) -> list[float]:
+        scores = world.scores()
+        players = len(scores)
+        if world.is_over():
+            best = max(scores)
+            winners = sum(1 for s in scores if s == best)
+            return [1.0 / winners if s == best else 0.0 for s in scores]
+        total = sum(scores)
+        leads = [s - (total - s) / (players - 1) for s in scores] if players > 1 else [0.0]
+        for lead in leads:
+            self._lead_sum += abs(lead)
+        self._leads += players
+        scale = max(self._lead_sum / self._leads, 1e-9)
+        return [0.5 + 0.5 * math.tanh(lead / (2.0 * scale)) for lead in leads]
+
+
+class IsmctsSearch:
+    """One search from one seat's view; reusable across decisions of a bot."""
+
+    def __init__(self, settings: SearchSettings, rollout: RolloutPolicy | None = None) -> None:
+        self.settings = settings
+        self._rollout = rollout or random_rollout(settings.horizon)
+        self.report = SearchReport()
+
+    def best_action(self, view: SeatView, rng: Rng) -> Action:
+        legal = view.legal_actions()
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no decision to make")
+        if len(legal) == 1:
+            self.report = SearchReport(0, 0.0, {})
+            return legal[0]
+        root = _Node()
+        evaluate = _Evaluator()
+        budget = self.settings.iterations
+        if budget is None and self.settings.ms is None:
+            budget = DEFAULT_ITERATIONS
+        deadline = (
+            time.perf_counter() + self.settings.ms / 1000.0
+            if self.settings.ms is not None
+            else None
+        )
+        start = time.perf_counter()
+        done = 0
+        while True:
+            self._iterate(view, root, rng, evaluate)
+            done += 1
+            if budget is not None and done >= budget:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        arms = root.arms.get(view.seat, {})
+        choice = max(legal, key=lambda a: _final_key(arms.get(a)))
+        self.report = SearchReport(
+            done,
+            time.perf_counter() - start,
+            {repr(a): arms[a].visits for a in legal if a in arms},
+        )
+        return choice
+
+    def _iterate(self, view: SeatView, root: _Node, rng: Rng, evaluate: _Evaluator) -> None:
+        world = view.determinize(rng)
+        node = root
+        path: list[tuple[_Node, tuple[tuple[int, Action], ...]]] = []
+        exploration = self.settings.exploration
+        while not world.is_over():
+            acting = world.acting_players()
+            if not acting:
+                break
+            joint: list[tuple[int, Action]] = []
+            for seat in acting:
+                if world.is_over() or seat not in world.acting_players():
+                    continue
+                actions = world.legal_actions(seat)
+                if not actions:
+                    continue
+                action = _select(node.arms.setdefault(seat, {}), actions, exploration, rng)
+                world.apply_unchecked(seat, action)
+                joint.append((seat, action))
+            if not joint:
+                break
+            key = tuple(joint)
+            path.append((node, key))
+            child = node.children.get(key)
+            if child is None:
+                node.children[key] = _Node()
+                break
+            node = child
+        self._rollout(world, rng)
+        rewards = evaluate(world)
+        for visited, key in path:
+            for seat, action in key:
+                arm = visited.arms[seat][action]
+                arm.visits += 1
+                arm.total += rewards[seat]
+
+
+def _select(arms: dict[Action, _Arm], actions: Sequence[Action], c: float, rng: Rng) -> Action:
+    """UCB1 over the actions legal in this world, with availability counts; an action never
+    tried here is tried first (a random one among them, so no action order is favoured)."""
+    untried: list[Action] = []
+    for action in actions:
+        arm = arms.get(action)
+        if arm is None:
+            arm = arms[action] = _Arm()
+        arm.available += 1
+        if arm.visits == 0:
+            untried.append(action)
+    if untried:
+        return untried[0] if len(untried) == 1 else rng.choice(untried)
+    best: Action = actions[0]
+    best_value = -1.0
+    for action in actions:
+        arm = arms[action]
+        value = arm.total / arm.visits + c * math.sqrt(math.log(arm.available) / arm.visits)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def _final_key(arm: _Arm | None) -> tuple[int, float]:
+    """The most visited action is the search's answer; the mean breaks ties."""
+    if arm is None or arm.visits == 0:
+        return (0, 0.0)
+    return (arm.visits, arm.total / arm.visits)
+
+
+class IsmctsBot(Bot):
+    """A seat played by :class:`IsmctsSearch`.
+
+    In real-time games the search chooses *what* to do, and the game's own bot (``timing``)
+    chooses *when*: a person needs time to notice a glance and to react, and a search that
+    answered within one tick would play a different game. When the timing bot decides to act,
+    the search picks the action among those legal at that moment.
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int,
+        settings: SearchSettings | None = None,
+        rollout: RolloutPolicy | None = None,
+        timing: Bot | None = None,
+    ) -> None:
+        self._rng = Rng(seed)
+        self.settings = settings or SearchSettings()
+        self.search = IsmctsSearch(self.settings, rollout)
+        self._timing = timing
+
+    def choose(self, view: SeatView) -> Action:
+        return self.search.best_action(view, self._rng)
+
+    def act_at(self, view: SeatView, now: float) -> Action | None:
+        if self._timing is None:
+            return self.choose(view)
+        if self._timing.act_at(view, now) is None:
+            return None
+        return self.choose(view)
+
+
+def parse_settings(options: Mapping[str, str]) -> SearchSettings:
+    """Search settings from a bot name's options (``iterations=400``, ``ms=100``, ``c=0.5``,
+    ``horizon=100``); raises :class:`ValueError` naming a bad option."""
+    known: dict[str, tuple[str, Callable[[str], Any]]] = {
+        "iterations": ("iterations", int),
+        "ms": ("ms", float),
+        "c": ("exploration", float),
+        "horizon": ("horizon", int),
+    }
+    values: dict[str, Any] = {}
+    for key, text in options.items():
+        if key not in known:
+            raise ValueError(f"ismcts has no option {key!r}; it takes {', '.join(sorted(known))}")
+        field_name, convert = known[key]
+        try:
+            values[field_name] = convert(text)
+        except ValueError:
+            raise ValueError(f"ismcts option {key}={text!r} is not a number") from None
+    return SearchSettings(**values)
+
+
+__all__ = [
+    "IsmctsBot",
+    "IsmctsSearch",
+    "SearchReport",
+    "SearchSettings",
+    "parse_settings",
+    "random_rollout",
+]
