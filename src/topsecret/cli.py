@@ -14,7 +14,7 @@ from rich.markup import escape
 
 from .arena.bench import bench_game
 from .arena.simulate import SimulationReport, simulate
-from .bots import bot_names
+from .bots import bot_names, check_bot_name
 from .cli_serve import serve
 from .cli_spyworld import app as spyworld_app
 from .core import ReplayLog, TopSecretError, parse_option_texts, replay
@@ -62,10 +62,9 @@ def _bot_lineup(game_id: str, spec: str, seats: int) -> list[str]:
     names = [name.strip() for name in spec.split(",") if name.strip()]
     if not names:
         raise TopSecretError("--bots needs at least one bot name")
-    known = bot_names(get_game(game_id))
+    game = get_game(game_id)
     for name in names:
-        if name not in known:
-            raise TopSecretError(f"no bot {name!r} for {game_id}; choose from: {', '.join(known)}")
+        check_bot_name(game, name)
     return [names[i % len(names)] for i in range(seats)]
 
 
@@ -148,8 +147,18 @@ def simulate_command(
     save_logs: Annotated[
         Path | None, typer.Option("--save-logs", help="Directory for every game's replay log.")
     ] = None,
+    rotate: Annotated[
+        bool,
+        typer.Option(
+            "--rotate", help="Turn the line-up one seat each game, so every bot plays every seat."
+        ),
+    ] = False,
 ) -> None:
-    """Play many seeded games between bots and report wins and scores per seat."""
+    """Play many seeded games between bots and report wins and scores per seat and per bot.
+
+    Bot names take options after colons, e.g. --bots ismcts:ms=100,heuristic; the levels
+    easy, medium and hard are names too.
+    """
     seats = _players_or_default(game_id, players)
     game = get_game(game_id)
     options = parse_option_texts(game.option_specs, option or [])
@@ -160,7 +169,16 @@ def simulate_command(
         except OSError as exc:
             raise TopSecretError(f"cannot create {save_logs}: {exc.strerror or exc}") from None
     report = simulate(
-        game, seats, lineup, games, seed, options, save_logs, progress=_err(), quiet=as_json
+        game,
+        seats,
+        lineup,
+        games,
+        seed,
+        options,
+        save_logs,
+        progress=_err(),
+        quiet=as_json,
+        rotate=rotate,
     )
     if as_json:
         print(json.dumps(report.to_json(), sort_keys=True))
@@ -179,7 +197,7 @@ def _print_report(report: SimulationReport) -> None:
     for seat in range(report.players):
         table.add_row(
             str(seat),
-            report.bots[seat],
+            "(rotating)" if report.rotate else report.bots[seat],
             f"{report.wins[seat]:g}",
             f"{100 * report.wins[seat] / report.games:.1f}",
             f"{report.mean_scores[seat]:.1f}",
@@ -187,6 +205,20 @@ def _print_report(report: SimulationReport) -> None:
         )
     console = _out()
     console.print(table)
+    if report.rotate or len(set(report.bots)) < len(report.bots):
+        by_bot = Table(title="per bot (wins per seat held, Wilson 95% interval)")
+        for column in ("bot", "seat-games", "wins", "win %", "95% interval", "fair share %"):
+            by_bot.add_column(column, justify="right")
+        for name, rate in report.bot_rates().items():
+            by_bot.add_row(
+                name,
+                str(int(rate["seat_games"])),
+                f"{rate['wins']:g}",
+                f"{100 * rate['win_rate']:.1f}",
+                f"{100 * rate['low95']:.1f}-{100 * rate['high95']:.1f}",
+                f"{100 * rate['fair_share']:.1f}",
+            )
+        console.print(by_bot)
     console.print(f"mean decisions per game: {report.mean_decisions:.1f}")
     if report.errors:
         first = escape(report.first_error or "")

@@ -1,4 +1,9 @@
-"""Many seeded games between bots: wins, mean scores and spread per seat."""
+"""Many seeded games between bots: wins, mean scores and spread per seat, and per bot.
+
+With ``rotate`` the line-up turns one seat each game, so every bot plays every seat equally
+often (first-player advantage and seat-dependent rules then even out); per-bot win rates come
+with Wilson 95% intervals.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +18,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ..core import Game, Rng
 from .match import play_match
+from .stats import wilson_interval
+
+
+def rotated(bots: Sequence[str], turn: int) -> list[str]:
+    """The line-up turned by ``turn`` seats: seat ``s`` gets ``bots[(s - turn) % n]``."""
+    n = len(bots)
+    return [bots[(seat - turn) % n] for seat in range(n)]
 
 
 def game_seeds(seed: int, games: int) -> list[int]:
@@ -36,6 +48,26 @@ class SimulationReport:
     mean_decisions: float = 0.0
     errors: int = 0
     first_error: str | None = None
+    rotate: bool = False
+    #: Per bot name: seat-games played and wins (fractions for shared wins).
+    bot_games: dict[str, int] = field(default_factory=dict)
+    bot_wins: dict[str, float] = field(default_factory=dict)
+
+    def bot_rates(self) -> dict[str, dict[str, float]]:
+        """Each bot's wins per seat it held, with a Wilson 95% interval."""
+        out: dict[str, dict[str, float]] = {}
+        for name, seated in self.bot_games.items():
+            wins = self.bot_wins.get(name, 0.0)
+            low, high = wilson_interval(wins, seated)
+            out[name] = {
+                "seat_games": seated,
+                "wins": round(wins, 6),
+                "win_rate": round(wins / seated, 6) if seated else 0.0,
+                "low95": round(low, 6),
+                "high95": round(high, 6),
+                "fair_share": round(1.0 / self.players, 6),
+            }
+        return out
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -51,6 +83,8 @@ class SimulationReport:
             "mean_decisions": round(self.mean_decisions, 6),
             "errors": self.errors,
             "first_error": self.first_error,
+            "rotate": self.rotate,
+            "by_bot": self.bot_rates(),
         }
 
 
@@ -64,10 +98,15 @@ def simulate(
     save_logs: Path | None = None,
     progress: Console | None = None,
     quiet: bool = False,
+    rotate: bool = False,
 ) -> SimulationReport:
-    """Play ``games`` games; the same arguments always give the same report."""
+    """Play ``games`` games; the same arguments always give the same report.
+
+    ``bots`` names the bot of each seat; with ``rotate`` game ``i`` seats them turned by
+    ``i`` places, and per-seat figures then describe seats, not bots.
+    """
     resolved = game.resolve_options(options)
-    report = SimulationReport(game.id, players, list(bots), seed, dict(resolved))
+    report = SimulationReport(game.id, players, list(bots), seed, dict(resolved), rotate=rotate)
     wins = [0.0] * players
     sums = [0.0] * players
     squares = [0.0] * players
@@ -85,8 +124,9 @@ def simulate(
     with bar:
         task = bar.add_task("games", total=games)
         for index, game_seed in enumerate(game_seeds(seed, games)):
+            lineup = rotated(bots, index) if rotate else list(bots)
             try:
-                result = play_match(game, players, list(bots), game_seed, resolved)
+                result = play_match(game, players, lineup, game_seed, resolved)
             except Exception as exc:
                 report.errors += 1
                 if report.first_error is None:
@@ -97,6 +137,10 @@ def simulate(
             decisions += result.decisions
             for winner in result.winners:
                 wins[winner] += 1.0 / len(result.winners)
+                name = lineup[winner]
+                report.bot_wins[name] = report.bot_wins.get(name, 0.0) + 1.0 / len(result.winners)
+            for name in lineup:
+                report.bot_games[name] = report.bot_games.get(name, 0) + 1
             for seat, score in enumerate(result.scores):
                 sums[seat] += score
                 squares[seat] += score * score

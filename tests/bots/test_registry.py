@@ -1,0 +1,85 @@
+"""Bots are found by name everywhere bots are named: options after colons, and levels."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from topsecret.bots import IsmctsBot, SlippingBot, bot_names, check_bot_name, make_bot
+from topsecret.bots.levels import EASY_SLIP_RATE, HARD_MS, HARD_REALTIME_MS
+from topsecret.core import SeatView, UnknownName
+from topsecret.games import all_games, get_game
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_every_game_offers_the_search_and_three_levels(game):
+    names = bot_names(game)
+    assert {"random", "heuristic", "ismcts", "easy", "medium", "hard"} <= set(names)
+
+
+def test_options_after_colons_set_the_search():
+    bot = make_bot(get_game("vault"), "ismcts:iterations=400:c=0.5:horizon=80", 1)
+    assert isinstance(bot, IsmctsBot)
+    assert bot.settings.iterations == 400
+    assert bot.settings.exploration == 0.5
+    assert bot.settings.horizon == 80
+    assert bot.name == "ismcts:c=0.5:horizon=80:iterations=400"
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("ismcts:speed=3", "no option 'speed'"),
+        ("ismcts:ms=fast", "not a number"),
+        ("ismcts:ms", "key=value"),
+        ("ismcts:iterations=0", "at least 1"),
+        ("heuristic:ms=3", "takes no options"),
+        ("grandmaster", "choose from"),
+    ],
+)
+def test_a_bad_bot_name_is_explained(name, message):
+    with pytest.raises(UnknownName, match=message):
+        check_bot_name(get_game("vault"), name)
+
+
+def test_the_levels_are_a_slipping_heuristic_the_heuristic_and_a_one_second_search():
+    vault = get_game("vault")
+    easy = make_bot(vault, "easy", 3)
+    assert isinstance(easy, SlippingBot) and easy.slip_rate == EASY_SLIP_RATE
+    assert type(make_bot(vault, "medium", 3)) is type(make_bot(vault, "heuristic", 3))
+    hard = make_bot(vault, "hard", 3)
+    assert isinstance(hard, IsmctsBot) and hard.settings.ms == HARD_MS
+    realtime_hard = make_bot(get_game("wink"), "hard", 3)
+    assert isinstance(realtime_hard, IsmctsBot)
+    assert realtime_hard.settings.ms == HARD_REALTIME_MS
+
+
+def test_the_easy_level_slips_about_as_often_as_it_says():
+    """Against the heuristic's own choice in the same position, the easy bot differs now
+    and then, but plays the heuristic's move most of the time."""
+    vault = get_game("vault")
+    state = vault.new_state(4, seed=8)
+    view = SeatView(state, 0)
+    easy = make_bot(vault, "easy", 5)
+    medium_choice = make_bot(vault, "medium", 5).choose(view)
+    rng_choices = [easy.choose(view) for _ in range(400)]
+    same = sum(1 for choice in rng_choices if choice == medium_choice)
+    legal = len(view.legal_actions())
+    expected_same = (1 - EASY_SLIP_RATE) + EASY_SLIP_RATE / legal
+    assert abs(same / 400 - expected_same) < 0.08
+
+
+def test_the_cli_accepts_options_and_levels():
+    from tests.cli.test_cli import run
+
+    ok = run(
+        "simulate", "vault", "-p", "2", "-n", "2", "--bots", "ismcts:iterations=5,easy",
+        "-o", "single_deal=true", "--rotate", "--json",
+    )  # fmt: skip
+    assert ok.returncode == 0, ok.stderr
+    by_bot = json.loads(ok.stdout)["by_bot"]
+    assert by_bot["ismcts:iterations=5"]["seat_games"] == 2 and by_bot["easy"]["seat_games"] == 2
+    bad = run("simulate", "vault", "--bots", "ismcts:speed=3")
+    assert bad.returncode == 2
+    assert "no option 'speed'" in bad.stderr
