@@ -53,6 +53,16 @@ from .rules import (
     challenge_order,
     solomon_winners,
 )
+from .sampling import (
+    Plan,
+    SeatKnowledge,
+    SetupRules,
+    draw_plan,
+    draw_setups,
+    fallback_plan,
+    payable_until,
+    read_knowledge,
+)
 
 if TYPE_CHECKING:
     from .game import BriefcaseGame
@@ -804,56 +814,102 @@ class BriefcaseState(State):
         return view
 
     def determinize(self, player: int, rng: Rng) -> BriefcaseState:
-        """A full table consistent with what ``player`` knows; others' secrets resampled."""
+        """A full table consistent with everything ``player`` has seen; others' secrets drawn.
+
+        Kept: everything public, the seat's own payoffs, reserve, token and Spyglass notes,
+        and other seats' notes about this seat's payoffs (which it knows). Drawn: the other
+        seats' starting tokens, setup coins and payoffs, consistent with every challenge
+        number, burn, payoff count, Spyglass look of this seat and (once the game is over)
+        the revealed payoffs; the other seats' notes about third seats, read from the drawn
+        payoffs; hidden setup choices; and a fresh generator for future chance.
+        """
         state = self.clone()
-        used = {self.tokens[player]}
-        for seat in range(self.n):
-            if seat == player:
-                continue
-            free = [t for t in range(len(self.comp.agents)) if t not in used]
-            token = rng.choice(free)
-            used.add(token)
-            state.tokens[seat] = token
-            self._sample_payoffs(state, seat, rng)
-        if state.setup_step is not None:
-            for seat in state.setup_step.seats:
-                if seat != player and state.setup_step.has_chosen(seat):
-                    state.setup_step.replace_hidden(seat, rng.choice(state._setup_actions(seat)))
+        if self.phase == SETUP_PHASE:
+            self._draw_setup_secrets(state, player, rng)
+        else:
+            self._draw_secrets(state, player, rng)
         state._rng = Rng(rng.next_u64())
         return state
 
-    def _sample_payoffs(self, state: BriefcaseState, seat: int, rng: Rng) -> None:
-        total = self.comp.reserve - self.removed[seat]
-        floor = list(self.known_at_least[seat])
-        token = state.tokens[seat]
-        setup = list(floor)
-        setup[token] = max(setup[token], self.comp.token_coins)
-        if self.phase != SETUP_PHASE:
-            others = [a for a in range(len(self.comp.agents)) if a != token]
-            rng.shuffle(others)
-            for agent in others[:2]:
-                setup[agent] = max(setup[agent], self.comp.setup_extra_coins)
-        if sum(setup) <= total:
-            floor = setup
-        pays = floor
-        budget = total - sum(pays)
-        made = self.payoffs_made[seat]
-        if made:
-            room = max(0, min(made - pays[SOLOMON], budget))
-            extra = rng.below(room + 1)
-            pays[SOLOMON] += extra
-            budget -= extra
-            spend = rng.below(budget + 1)
-            live = [a for a in range(len(self.comp.agents)) if self.on_board(a)] or [0]
-            for _ in range(min(made, spend)):
-                if spend <= 0:
-                    break
-                lump = 1 + rng.below(spend)
-                pays[rng.choice(live)] += lump
-                spend -= lump
-                budget -= lump
-        state.payoffs[seat] = pays
-        state.reserve[seat] = total - sum(pays)
+    def _draw_setup_secrets(self, state: BriefcaseState, player: int, rng: Rng) -> None:
+        """During setup only the tokens' coins are down; the two single coins are still hidden
+        choices of the simultaneous step."""
+        free = [t for t in range(len(self.comp.agents)) if t != self.tokens[player]]
+        rng.shuffle(free)
+        for seat in range(self.n):
+            if seat == player:
+                continue
+            state.tokens[seat] = token = free.pop()
+            state.payoffs[seat] = [0] * 7
+            state.payoffs[seat][token] = self.comp.token_coins
+            state.reserve[seat] = self.comp.reserve - self.comp.token_coins
+        step = state.setup_step
+        assert step is not None
+        for seat in step.seats:
+            if seat != player and step.has_chosen(seat):
+                step.replace_hidden(seat, rng.choice(state._setup_actions(seat)))
+
+    def _draw_secrets(self, state: BriefcaseState, player: int, rng: Rng) -> None:
+        comp = self.comp
+        names = comp.agent_names
+        others = [seat for seat in range(self.n) if seat != player]
+        over = self.phase == OVER
+        knowledge = read_knowledge(
+            self.history,
+            self.n,
+            player,
+            self.spied[player],
+            names,
+            comp.burn_cost,
+            self.payoffs if over else None,
+        )
+        until = payable_until(self.history, names, self.burnt)
+        rules = SetupRules(len(names), comp.token_coins, comp.setup_extra_coins, comp.reserve)
+        free = [t for t in range(len(names)) if t != self.tokens[player]]
+        known_tokens = [self.tokens[seat] for seat in others] if over else None
+        setups = draw_setups(knowledge, others, free, known_tokens, until, rules, rng)
+        plans: dict[int, Plan] = {}
+        for seat in others:
+            setup = setups[seat]
+            known = knowledge[seat]
+            if setup.ledger is None:
+                plan = fallback_plan(known, setup.base, comp.reserve)
+            else:
+                plan = draw_plan(setup.ledger, len(known.payoff_times), comp.reserve, rng)
+            coins = plan.final()
+            plans[seat] = plan
+            state.tokens[seat] = setup.token
+            burnt = known.burnt_coins
+            state.payoffs[seat] = [c - b for c, b in zip(coins, burnt, strict=True)]
+            state.reserve[seat] = comp.reserve - sum(coins)
+        for seat in others:
+            state.spied[seat] = self._redrawn_notes(seat, player, plans, knowledge)
+
+    def _redrawn_notes(
+        self,
+        seat: int,
+        player: int,
+        plans: Mapping[int, Plan],
+        knowledge: Sequence[SeatKnowledge],
+    ) -> list[dict[str, Any]]:
+        """``seat``'s Spyglass notes in a sample for ``player``: a look at ``player`` keeps
+        its number (the player knows its own payoffs), a look at anyone else reads the
+        sampled payoffs at the moment of the look."""
+        notes: list[dict[str, Any]] = []
+        real = iter(self.spied[seat])
+        for time, record in enumerate(self.history):
+            look = record.get("power")
+            if record["seat"] != seat or not look or "looked_at" not in look:
+                continue
+            note = dict(next(real))
+            target = look["looked_at"]
+            if target != player:
+                payee = self.payee_index(look["payee"])
+                burns = sum(1 for t in knowledge[target].burn_times[payee] if t < time)
+                placed = plans[target].placed_before(knowledge[target], payee, time)
+                note["amount"] = placed - burns * self.comp.burn_cost
+            notes.append(note)
+        return notes
 
     # -- copies -----------------------------------------------------------------------
 
