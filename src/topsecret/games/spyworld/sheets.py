@@ -119,7 +119,12 @@ def gadget_count(sheet: PlayerSheet, expert: str) -> int:
 
 
 def secret_value(board: LairBoard, rooms: list[str]) -> int:
-    return sum(board.secrets[k].end for k in rooms if k in SECRETS)
+    return sum(board.secrets[k].end * n for k in SECRETS if (n := rooms.count(k)))
+
+
+def count_kinds(rooms: list[str], kinds: tuple[str, ...]) -> int:
+    """Rooms holding any of these kinds (missions ask it of every seat after every round)."""
+    return sum(rooms.count(kind) for kind in kinds)
 
 
 def mission_met(
@@ -127,9 +132,9 @@ def mission_met(
 ) -> bool:
     cond, amount = mission.condition, mission.amount
     if cond == "sentries":
-        return sum(1 for k in sheet.rooms if k in SENTRIES) >= amount
+        return count_kinds(sheet.rooms, SENTRIES) >= amount
     if cond == "traps":
-        return sum(1 for k in sheet.rooms if k in TRAPS) >= amount
+        return count_kinds(sheet.rooms, TRAPS) >= amount
     if cond == "walls":
         return bin(sheet.walls).count("1") >= amount
     if cond == "secret_value":

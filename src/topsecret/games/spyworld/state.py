@@ -204,7 +204,7 @@ class SpyWorldState(State):
 
     def _acting_players(self) -> tuple[int, ...]:
         if self.phase == "resolve":
-            return tuple(s for s in range(self.n) if self.pending[s])
+            return tuple([s for s, slots in enumerate(self.pending) if slots])
         if self.phase == "explore":
             return tuple(s for s in range(self.n) if (r := self.runs[s]) and not r.done)
         return ()
@@ -277,12 +277,12 @@ class SpyWorldState(State):
         One scan of the price tables answers :meth:`usable` for every budget, which the
         round's choice asks about each offered card alone and with bonus actions paid.
         """
-        card = self.card_in(slot)
-        back = self.top_back(slot)
+        return self._least_budget(self.sheets[seat], self.card_in(slot), self.top_back(slot))
+
+    def _least_budget(self, sh: PlayerSheet, card: Card, back: Card) -> int:
         front = card.front
         if front in TRAINING:
             return back.number
-        sh = self.sheets[seat]
         if front in UPGRADES:
             rules = sheet()
             allowed = upgrade_rooms(self.board.blocked, front in rules.entry_forbidden)
@@ -331,7 +331,11 @@ class SpyWorldState(State):
         if self.phase == "choose":
             out: list[Action] = [PASS]
             budget = sh.budget
-            need = [self.least_budget(player, s) for s in range(3)]
+            deck = cards()
+            need = [
+                self._least_budget(sh, deck[self.faceup[slot]], deck[self.decks[slot][-1]])
+                for slot in range(3)
+            ]
             # What taking one, two or three cards costs in bonus actions.
             extra = [self._bonus_cost(player, k) for k in range(3)]
             for take in TAKE_CHOICES:
