@@ -12,7 +12,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from .arena.bench import bench_game
+from .arena.bench import PEER_GAME, bench_game, bench_peer, bench_search
 from .arena.simulate import SimulationReport, simulate
 from .bots import bot_names, check_bot_name
 from .cli_serve import serve
@@ -263,38 +263,81 @@ def bench_command(
         list[str] | None, typer.Argument(help="Games to measure (default: all).")
     ] = None,
     seconds: Annotated[
-        float, typer.Option("--seconds", "-t", min=0.1, help="Time per game.")
+        float, typer.Option("--seconds", "-t", min=0.1, help="Time per game and per measure.")
     ] = 3.0,
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Seats (default 4 or nearest).")
     ] = None,
+    search: Annotated[
+        bool, typer.Option("--search/--no-search", help="Also measure search iterations/s.")
+    ] = True,
+    peer: Annotated[
+        bool,
+        typer.Option(
+            "--peer/--no-peer",
+            help="Also measure OpenSpiel's Python tic-tac-toe and report ratios to it.",
+        ),
+    ] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Random-policy playouts: games per second and decision steps per second."""
+    """Random playouts (games/s, steps/s), search iterations/s, and steps/s as a ratio to
+    OpenSpiel's Python tic-tac-toe measured in the same run."""
     ids = games or game_ids()
     results = []
+    searches = []
     for game_id in ids:
         seats = _players_or_default(game_id, players)
         if not as_json:
             _err().print(f"measuring {game_id} with {seats} players for {seconds:g} s…")
         results.append(bench_game(get_game(game_id), seats, seconds))
+        if search:
+            searches.append(bench_search(get_game(game_id), seats, seconds))
+    peer_rate = None
+    if peer:
+        if not as_json:
+            _err().print(f"measuring OpenSpiel's {PEER_GAME} for {seconds:g} s…")
+        peer_rate = bench_peer(seconds)
     if as_json:
-        print(json.dumps([r.to_json() for r in results], sort_keys=True))
+        out: dict[str, Any] = {
+            "playouts": [r.to_json() for r in results],
+            "search": [r.to_json() for r in searches],
+            "peer": None
+            if peer_rate is None
+            else {"game": PEER_GAME, "steps_per_second": round(peer_rate, 1)},
+        }
+        for entry, r in zip(out["playouts"], results, strict=True):
+            entry["ratio_to_peer"] = round(r.steps_per_second / peer_rate, 3) if peer_rate else None
+        print(json.dumps(out, sort_keys=True))
         return
     from rich.table import Table
 
     table = Table(title="Random-policy playouts")
-    for column in ("game", "players", "games", "games/s", "steps/s"):
+    columns = ["game", "players", "games", "games/s", "steps/s"]
+    if peer_rate:
+        columns.append(f"× {PEER_GAME}")
+    if searches:
+        columns.append("search iterations/s")
+    for column in columns:
         table.add_column(column, justify="right")
+    by_game = {r.game: r for r in searches}
     for r in results:
-        table.add_row(
+        row = [
             r.game,
             str(r.players),
             str(r.games),
             f"{r.games_per_second:,.1f}",
             f"{r.steps_per_second:,.0f}",
-        )
+        ]
+        if peer_rate:
+            row.append(f"{r.steps_per_second / peer_rate:.2f}x")
+        if searches:
+            row.append(f"{by_game[r.game].iterations_per_second:,.0f}")
+        table.add_row(*row)
     _out().print(table)
+    if peer_rate:
+        _out().print(f"OpenSpiel {PEER_GAME}: {peer_rate:,.0f} steps/s in this run")
+    elif peer:
+        _out().print("OpenSpiel is not installed, so no ratios: pip install -e '.[rl]'")
 
 
 app.command("serve")(serve)

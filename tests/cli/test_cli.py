@@ -134,11 +134,27 @@ def test_a_corrupt_replay_file_is_refused_cleanly(tmp_path, content):
     assert "Traceback" not in result.stderr
 
 
-def test_bench_reports_steps_per_second_as_json():
+def test_bench_reports_playouts_search_and_the_peer_ratio_as_json():
     result = run("bench", "vault", "--seconds", "0.2", "--json")
     assert result.returncode == 0, result.stderr
-    (row,) = json.loads(result.stdout)
+    report = json.loads(result.stdout)
+    (row,) = report["playouts"]
     assert row["game"] == "vault" and row["games"] >= 1 and row["steps_per_second"] > 0
+    (search,) = report["search"]
+    assert search["decisions"] >= 1 and search["iterations"] == 100 * search["decisions"]
+    peer = report["peer"]
+    if peer is None:  # OpenSpiel is an optional extra: then there is no ratio to report
+        assert row["ratio_to_peer"] is None
+    else:
+        expected = row["steps_per_second"] / peer["steps_per_second"]
+        assert row["ratio_to_peer"] == pytest.approx(expected, rel=0.01)
+
+
+def test_bench_without_search_or_peer_measures_playouts_only():
+    result = run("bench", "wink", "--seconds", "0.2", "--json", "--no-search", "--no-peer")
+    report = json.loads(result.stdout)
+    assert report["search"] == [] and report["peer"] is None
+    assert report["playouts"][0]["game"] == "wink"
 
 
 def test_a_person_can_play_a_whole_game_and_nonsense_input_does_not_crash_it(tmp_path):

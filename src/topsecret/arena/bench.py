@@ -1,4 +1,10 @@
-"""Random-policy playouts: how fast the engine plays whole games."""
+"""How fast the engine plays: random playouts, search iterations, and a peer for scale.
+
+Absolute speeds on a shared machine say little, so a run also measures a fixed peer, OpenSpiel's
+pure-Python tic-tac-toe (``python_tic_tac_toe``), on the same machine in the same run, and
+reports every game's steps per second as a ratio to it. OpenSpiel is optional
+(``pip install -e '.[rl]'``); without it the ratios are left out and the run says so.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +12,11 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import Game, Rng, run_random_game
+from ..bots.ismcts import IsmctsSearch, SearchSettings
+from ..core import Game, Rng, SeatView, State, play_random_step, run_random_game
+
+#: The peer every game is compared with.
+PEER_GAME = "python_tic_tac_toe"
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +47,29 @@ class BenchResult:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class SearchBenchResult:
+    game: str
+    players: int
+    decisions: int
+    iterations: int
+    seconds: float
+
+    @property
+    def iterations_per_second(self) -> float:
+        return self.iterations / self.seconds if self.seconds else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "decisions": self.decisions,
+            "iterations": self.iterations,
+            "seconds": round(self.seconds, 3),
+            "iterations_per_second": round(self.iterations_per_second, 1),
+        }
+
+
 def bench_game(game: Game, players: int, seconds: float, seed: int = 0) -> BenchResult:
     """Play random games for about ``seconds``; always at least one whole game."""
     rng = Rng(seed)
@@ -48,3 +81,62 @@ def bench_game(game: Game, players: int, seconds: float, seed: int = 0) -> Bench
         steps += run_random_game(state, rng)
         games += 1
     return BenchResult(game.id, players, games, steps, time.perf_counter() - start)
+
+
+def search_positions(game: Game, players: int, count: int, seed: int = 0) -> list[State]:
+    """Decision points spread over seeded random games, where a seat has a real choice."""
+    rng = Rng(seed)
+    positions: list[State] = []
+    while len(positions) < count:
+        state = game.new_state(players, None, rng.next_u64() >> 1)
+        while not state.is_over() and len(positions) < count:
+            acting = state.acting_players()
+            if acting and len(state.legal_actions(acting[0])) > 1 and rng.below(8) == 0:
+                positions.append(state.clone())
+            if play_random_step(state, rng) == 0:
+                break
+    return positions
+
+
+def bench_search(
+    game: Game, players: int, seconds: float, iterations: int = 100, seed: int = 0
+) -> SearchBenchResult:
+    """Information-set search iterations per second, over decisions of random games.
+
+    Each decision runs a fixed number of iterations (determinize, select, expand, random
+    rollout, back up), so the figure is what a time budget buys on this machine.
+    """
+    search = IsmctsSearch(SearchSettings(iterations=iterations))
+    positions = search_positions(game, players, 16, seed)
+    rng = Rng(seed ^ 0xBE7C)
+    done = decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while decisions == 0 or time.perf_counter() < deadline:
+        state = positions[decisions % len(positions)]
+        seat = state.acting_players()[0]
+        search.best_action(SeatView(state, seat), rng)
+        done += search.report.iterations
+        decisions += 1
+    return SearchBenchResult(game.id, players, decisions, done, time.perf_counter() - start)
+
+
+def bench_peer(seconds: float, seed: int = 0) -> float | None:
+    """Random-playout steps per second of OpenSpiel's Python tic-tac-toe, or ``None`` when
+    OpenSpiel is not installed."""
+    try:
+        import pyspiel
+        from open_spiel.python import games  # noqa: F401  (registers the Python games)
+    except ImportError:
+        return None
+    peer = pyspiel.load_game(PEER_GAME)
+    rng = Rng(seed)
+    steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while steps == 0 or time.perf_counter() < deadline:
+        state = peer.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+    return steps / (time.perf_counter() - start)
