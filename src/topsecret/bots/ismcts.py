@@ -125,7 +125,7 @@ def random_rollout(horizon: int) -> RolloutPolicy:
                     continue
                 actions = world.legal_actions(seat)
                 if actions:
-                    world.apply_unchecked(seat, rng.choice(actions))
+                    world.apply_unchecked(seat, rng.choice(actions), record=False)
                     decisions += 1
                     acted = True
             if not acted:
@@ -219,7 +219,7 @@ class IsmctsSearch:
                 if not actions:
                     continue
                 action = _select(node.arms.setdefault(seat, {}), actions, exploration, rng)
-                world.apply_unchecked(seat, action)
+                world.apply_unchecked(seat, action, record=False)
                 joint.append((seat, action))
             if not joint:
                 break

@@ -166,18 +166,20 @@ class State(ABC):
         self.check_action(player, action)
         return self.apply_unchecked(player, action)
 
-    def apply_unchecked(self, player: int, action: Action) -> list[Event]:
+    def apply_unchecked(self, player: int, action: Action, *, record: bool = True) -> list[Event]:
         """Take an action the caller already knows to be legal, without checking it.
 
         For trusted callers only (search, rollouts, benchmarks), which pick from
         :meth:`legal_actions` themselves: the check rebuilds and scans that list on every
         call, which can cost more than the move itself. People, the server and replays of
         stored logs go through :meth:`apply`. An illegal action here may corrupt the state.
+        ``record=False`` skips the "has chosen" events of a commitment, which a rollout
+        never reads (the game's own events are still returned).
         """
         step = self.open_step()
         if step is None:
             return self._apply(player, action)
-        events = step.commit(player, action)
+        events = step.commit(player, action) if record else step.commit_quietly(player, action)
         if step.is_complete():
             events.extend(self._resolve(step.reveal()))
         return events
@@ -263,7 +265,7 @@ def play_random_step(state: State, rng: Rng) -> int:
             continue
         actions = state.legal_actions(seat)
         if actions:
-            state.apply_unchecked(seat, rng.choice(actions))
+            state.apply_unchecked(seat, rng.choice(actions), record=False)
             acted += 1
     return acted
 

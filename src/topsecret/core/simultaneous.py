@@ -38,14 +38,19 @@ class SimultaneousStep:
 
     def commit(self, seat: int, action: Action) -> list[Event]:
         """Store a hidden choice; returns a public "has chosen" and a private echo."""
-        if seat not in self.seats or seat in self._choices:
-            raise ValueError(f"seat {seat} has no open choice in step {self.name!r}")
-        self._choices[seat] = action
-        self._waiting = tuple(s for s in self._waiting if s != seat)
+        self.commit_quietly(seat, action)
         return [
             public("chosen", step=self.name, seat=seat),
             private((seat,), "my_choice", step=self.name, seat=seat, action=action.to_json()),
         ]
+
+    def commit_quietly(self, seat: int, action: Action) -> list[Event]:
+        """:meth:`commit` without its events, for rollouts that read none."""
+        if seat not in self.seats or seat in self._choices:
+            raise ValueError(f"seat {seat} has no open choice in step {self.name!r}")
+        self._choices[seat] = action
+        self._waiting = tuple(s for s in self._waiting if s != seat)
+        return []
 
     def replace_hidden(self, seat: int, action: Action) -> None:
         """Swap a committed choice (used by determinization, never by players)."""
