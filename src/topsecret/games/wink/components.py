@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ...core import DataFileError
+from ...core import DataFileError, Rng
 from ...core.data import field, load_package_toml, load_toml, source, table_list
 
 MAX_PLAYERS = 8
@@ -39,6 +40,28 @@ class Signal:
 
 
 @dataclass(frozen=True, slots=True)
+class Reaction:
+    """How long a person takes to do something in response to what they see.
+
+    Lognormal: ``median`` seconds, ``spread`` the standard deviation of the logarithm, and
+    never under ``minimum`` seconds.
+    """
+
+    id: str
+    median: float
+    spread: float
+    minimum: float
+    source: str
+    rationale: str
+
+    def sample(self, rng: Rng) -> float:
+        """One delay in seconds drawn from ``rng`` (Box-Muller, so replays stay exact)."""
+        uniform = 1.0 - rng.random()  # in (0, 1], so the logarithm is finite
+        normal = math.sqrt(-2.0 * math.log(uniform)) * math.cos(2.0 * math.pi * rng.random())
+        return max(self.minimum, self.median * math.exp(self.spread * normal))
+
+
+@dataclass(frozen=True, slots=True)
 class Components:
     agent_cards_per_agent: int
     observation_chips: int
@@ -46,6 +69,13 @@ class Components:
     locations: tuple[Location, ...]
     agents: tuple[Agent, ...]
     signals: tuple[Signal, ...]
+    reactions: tuple[Reaction, ...] = ()
+
+    def reaction(self, reaction_id: str) -> Reaction:
+        for reaction in self.reactions:
+            if reaction.id == reaction_id:
+                return reaction
+        raise KeyError(f"no reaction time {reaction_id!r} in the components")
 
     @property
     def location_ids(self) -> tuple[str, ...]:
@@ -109,7 +139,33 @@ def parse_components(data: dict[str, Any], where: str) -> Components:
         )
     if len({signal.id for signal in signals}) != len(signals):
         raise DataFileError(f"{where}: two signals share an id")
-    return Components(per_agent, chips, removed, tuple(locations), tuple(agents), tuple(signals))
+    reactions = _parse_reactions(data, where)
+    return Components(
+        per_agent, chips, removed, tuple(locations), tuple(agents), tuple(signals), reactions
+    )
+
+
+def _parse_reactions(data: dict[str, Any], where: str) -> tuple[Reaction, ...]:
+    """Reaction times are optional: a player's own file may leave them out."""
+    if "reaction" not in data:
+        return ()
+    reactions = []
+    for index, raw in enumerate(table_list(data, "reaction", where)):
+        at = f"{where} [[reaction]] #{index + 1}"
+        reaction = Reaction(
+            id=field(raw, "id", str, at),
+            median=field(raw, "median", float, at),
+            spread=field(raw, "spread", float, at),
+            minimum=field(raw, "minimum", float, at),
+            source=source(raw, at),
+            rationale=field(raw, "rationale", str, at),
+        )
+        if not 0 <= reaction.minimum < reaction.median or reaction.spread < 0:
+            raise DataFileError(f"{at}: need 0 <= minimum < median and spread >= 0")
+        reactions.append(reaction)
+    if len({reaction.id for reaction in reactions}) != len(reactions):
+        raise DataFileError(f"{where}: two reaction times share an id")
+    return tuple(reactions)
 
 
 @cache

@@ -5,26 +5,52 @@ a wink with a glance toward its location, completes a mission only once it knows
 meet, and accuses only winks it saw itself. It reads its seat's observation and nothing else,
 so it plays the same in simulations (virtual clock) and on the server (real clock).
 
+It reacts at human speed: every reaction (turning to look, winking, answering with a glance,
+calling out a wink, taking the suitcase turn) is planned for ``now`` plus a delay drawn from
+the reaction times in ``components.toml``, and happens only when that time has come and the
+reason for it still holds. The server and the arena both ask the bot on every tick through
+:meth:`HeuristicBot.act_at`, so both see the same human pace.
+
 Timing values are the project's choice, tuned so that tables of these bots finish games with
-missions completed and winks caught (see docs/games/wink.md).
+missions completed and winks caught (see docs/games/wink.md). Each bot draws its own
+temperament (patience, how long a gaze rests, how soon it gives up on a card) from its seed,
+so a table of these bots does not play in lockstep.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ...core import Action, Bot, Rng, SeatView
 from .actions import Accuse, CompleteMission, Draw, Glance, Look, Pass, Wink
+from .components import Reaction, standard_components
 from .knowledge import current_signals, known_cards
 
-#: Seconds the suitcase holder waits for a signal before passing.
-PATIENCE = 4.0
+#: Seconds the suitcase holder waits for a signal before passing (each bot draws its own).
+PATIENCE = (3.0, 5.0)
 #: Seconds to keep looking at the contact after winking, waiting for a glance.
-WAIT_FOR_GLANCE = 8.0
+WAIT_FOR_GLANCE = (6.0, 10.0)
 #: Seconds a wandering gaze rests on one player (uniform between the two).
 DWELL = (1.0, 3.0)
 #: Turns holding one agent card without learning the meeting place before replacing it.
-TURNS_BEFORE_REPLACING = 3
+TURNS_BEFORE_REPLACING = (2, 4)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """An action the bot has decided on, and when its reaction will be done."""
+
+    action: Action
+    due: float
+    #: A reaction to something seen (dropped when that is gone), not a wandering look.
+    reactive: bool = True
+    #: What the plan settles once done (a wink accused, a wink answered), if anything.
+    settles: tuple[str, tuple[int, ...]] | None = None
+
+
+def _between(rng: Rng, bounds: tuple[float, float]) -> float:
+    return bounds[0] + rng.random() * (bounds[1] - bounds[0])
 
 
 class HeuristicBot(Bot):
@@ -32,40 +58,95 @@ class HeuristicBot(Bot):
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = Rng(seed)
-        self._next_glance_move = 0.0
-        self._accused: set[tuple[int, int]] = set()
-        self._answered: set[tuple[int, int, int]] = set()
+        reactions = standard_components()
+        self._reactions: dict[str, Reaction] = {r.id: r for r in reactions.reactions}
+        self._patience = _between(self._rng, PATIENCE)
+        self._wait_for_glance = _between(self._rng, WAIT_FOR_GLANCE)
+        low, high = TURNS_BEFORE_REPLACING
+        self._turns_before_replacing = low + self._rng.below(high - low + 1)
+        self._plan: Plan | None = None
+        self._next_glance_move = _between(self._rng, (0.0, DWELL[0]))
+        self._accused: set[tuple[int, ...]] = set()
+        self._answered: set[tuple[int, ...]] = set()
         self._turns_with_card: dict[int, int] = {}
         self._last_turn_counted: float | None = None
 
     def choose(self, view: SeatView) -> Action:
-        """Turn-by-turn use (no clock): act as on a tick, else the first legal action."""
-        action = self.act_at(view, view.observation()["now"])
-        return action if action is not None else view.legal_actions()[0]
+        """Turn-by-turn use (no clock): decide at once, else the first legal action."""
+        obs = view.observation()
+        legal = view.legal_actions()
+        wanted = self._reaction(obs, legal, obs["now"])
+        if wanted is not None:
+            action, _, settles = wanted
+            self._settle(settles)
+            return action
+        return legal[0]
 
     def act_at(self, view: SeatView, now: float) -> Action | None:
+        """Plan a reaction when something calls for one; act once its delay has passed.
+
+        A plan whose reason is gone (the contact looked away, the suitcase moved on) is
+        dropped; a new reason replaces it with a fresh delay.
+        """
         obs = view.observation()
         if obs["over"]:
+            self._plan = None
             return None
-        me = obs["seat"]
         legal = view.legal_actions()
+        wanted = self._reaction(obs, legal, now)
+        if wanted is not None:
+            action, reaction, settles = wanted
+            if self._plan is None or self._plan.action != action:
+                delay = self._reactions[reaction].sample(self._rng)
+                self._plan = Plan(action, now + delay, True, settles)
+        elif self._plan is not None and self._plan.reactive:
+            self._plan = None  # what it reacted to is gone
+        elif self._plan is None and "gaze" in obs and not self._holds_gaze(obs, now):
+            self._plan = self._wander(obs, now)
+        plan = self._plan
+        if plan is None or now < plan.due:
+            return None
+        self._plan = None
+        if plan.action not in legal:
+            return None
+        self._settle(plan.settles)
+        return plan.action
+
+    def _settle(self, settles: tuple[str, tuple[int, ...]] | None) -> None:
+        if settles is None:
+            return
+        kind, key = settles
+        (self._accused if kind == "accused" else self._answered).add(key)
+
+    def _reaction(
+        self, obs: dict[str, Any], legal: list[Action], now: float
+    ) -> tuple[Action, str, tuple[str, tuple[int, ...]] | None] | None:
+        """What the situation calls for now, the reaction it takes, and what it settles."""
+        if obs["over"]:
+            return None
         accusation = self._accusation(obs, legal)
         if accusation is not None:
-            return accusation
-        if obs["holder"] == me:
+            action, key = accusation
+            return action, "accuse", ("accused", key)
+        if obs["holder"] == obs["seat"]:
             turn = self._turn(obs, now)
             if turn is not None:
-                return turn
+                return turn, "suitcase", None
         if "gaze" not in obs:  # companion mode: people signal at the table, not on screen
             return None
         answer = self._answer(obs, legal)
         if answer is not None:
-            return answer
-        return self._watch(obs, legal, now)
+            return Glance(), "glance", ("answered", answer)
+        contact_move = self._toward_contact(obs, now)
+        if contact_move is None:
+            return None
+        return contact_move, "wink" if isinstance(contact_move, Wink) else "turn", None
 
     # -- catching ------------------------------------------------------------------
 
-    def _accusation(self, obs: dict[str, Any], legal: list[Action]) -> Action | None:
+    def _accusation(
+        self, obs: dict[str, Any], legal: list[Action]
+    ) -> tuple[Action, tuple[int, ...]] | None:
         me = obs["seat"]
         for signal in current_signals(obs):
             target = signal["looking_at"]
@@ -76,8 +157,7 @@ class HeuristicBot(Bot):
             key = (signal["seat"], signal["agent_epoch"])
             action = Accuse(signal["seat"], target["seat"])
             if key not in self._accused and action in legal:
-                self._accused.add(key)
-                return action
+                return action, key
         return None
 
     # -- the suitcase ----------------------------------------------------------------
@@ -89,21 +169,24 @@ class HeuristicBot(Bot):
         if contact is None:
             return None
         _, locations = known_cards(obs)
-        if obs["winked_with_this_card"] and contact in locations:
-            return CompleteMission(locations[contact])
-        if now - obs["turn_started"] < PATIENCE:
+        meeting = locations.get(contact)
+        if obs["winked_with_this_card"] and meeting is not None:
+            return CompleteMission(meeting)
+        if now - obs["turn_started"] < self._patience:
             return None
         epoch = obs["players"][obs["seat"]]["agent_epoch"]
         if self._last_turn_counted != obs["turn_started"]:
             self._last_turn_counted = obs["turn_started"]
             self._turns_with_card[epoch] = self._turns_with_card.get(epoch, 0) + 1
-        stale = self._turns_with_card.get(epoch, 0) >= TURNS_BEFORE_REPLACING
-        return Pass(discard_agent=stale)
+        # A card whose contact was winked at and is still to answer is worth keeping.
+        waiting = obs["winked_with_this_card"] and contact not in locations
+        stale = self._turns_with_card.get(epoch, 0) >= self._turns_before_replacing
+        return Pass(discard_agent=stale and not waiting)
 
     # -- signals ---------------------------------------------------------------------
 
-    def _answer(self, obs: dict[str, Any], legal: list[Action]) -> Action | None:
-        """Glance toward my location for whoever winked at me, while they look at me."""
+    def _answer(self, obs: dict[str, Any], legal: list[Action]) -> tuple[int, ...] | None:
+        """Someone who winked at me is looking at me: glance toward my location, once."""
         me = obs["seat"]
         if Glance() not in legal:
             return None
@@ -115,42 +198,60 @@ class HeuristicBot(Bot):
             winker = signal["seat"]
             key = (winker, signal["agent_epoch"], my_epoch)
             if key not in self._answered and winker in obs["watched_by"]:
-                self._answered.add(key)
-                return Glance()
+                return key
         return None
 
-    def _watch(self, obs: dict[str, Any], legal: list[Action], now: float) -> Action | None:
+    def _toward_contact(self, obs: dict[str, Any], now: float) -> Action | None:
+        """Meet the contact's eyes, wink when nobody else watches, then wait for the answer."""
+        contact = obs["hand"]["agent"]
+        if contact is None:
+            return None
+        watched_by: list[int] = obs["watched_by"]
+        gaze = obs["gaze"]
+        looking_at = gaze["seat"] if gaze["at"] == "seat" else None
+        _, locations = known_cards(obs)
+        if obs["winked_with_this_card"]:
+            waiting = contact not in locations and self._wink_age(obs, now) < self._wait_for_glance
+            return Look(contact) if waiting and looking_at != contact else None
+        if contact not in watched_by:
+            return None
+        if looking_at != contact:
+            return Look(contact)
+        # Mutual gaze: wink only if nobody else is watching me.
+        return Wink() if set(watched_by) == {contact} else None
+
+    def _wander(self, obs: dict[str, Any], now: float) -> Plan | None:
+        """Let the gaze wander when nothing calls for a reaction: the contact more often,
+        whoever looks at me sometimes, anyone else otherwise."""
+        if now < self._next_glance_move:
+            return None
+        self._next_glance_move = now + _between(self._rng, DWELL)
         me = obs["seat"]
         contact = obs["hand"]["agent"]
         watched_by: list[int] = obs["watched_by"]
         gaze = obs["gaze"]
         looking_at = gaze["seat"] if gaze["at"] == "seat" else None
-        if contact is not None:
-            _, locations = known_cards(obs)
-            informed = contact in locations
-            if obs["winked_with_this_card"]:
-                waiting = not informed and self._wink_age(obs, now) < WAIT_FOR_GLANCE
-                if waiting and looking_at != contact:
-                    return Look(contact)
-                if waiting:
-                    return None
-            elif contact in watched_by:
-                if looking_at == contact:
-                    # Mutual gaze: wink only if nobody else is watching me.
-                    return Wink() if set(watched_by) == {contact} else None
-                return Look(contact)
-        if now < self._next_glance_move:
-            return None
-        self._next_glance_move = now + DWELL[0] + self._rng.random() * (DWELL[1] - DWELL[0])
         if contact is not None and not obs["winked_with_this_card"] and self._rng.random() < 0.4:
             choice = contact
         elif watched_by and self._rng.random() < 0.5:
             choice = self._rng.choice(watched_by)
         else:
-            others = [seat for seat in range(len(obs["players"])) if seat != me]
+            others = [seat for seat in range(len(obs["players"])) if seat not in (me, looking_at)]
             choice = self._rng.choice(others)
-        action = Look(choice)
-        return action if action in legal else None
+        if choice == looking_at:
+            return None
+        return Plan(Look(choice), now + self._reactions["turn"].sample(self._rng), False)
+
+    def _holds_gaze(self, obs: dict[str, Any], now: float) -> bool:
+        """Eyes stay on the contact while waiting for the answer to a wink, or while others
+        keep watching and the wink must wait."""
+        contact = obs["hand"]["agent"]
+        if contact is None or obs["gaze"] != {"at": "seat", "seat": contact}:
+            return False
+        if obs["winked_with_this_card"]:
+            _, locations = known_cards(obs)
+            return contact not in locations and self._wink_age(obs, now) < self._wait_for_glance
+        return contact in obs["watched_by"]
 
     @staticmethod
     def _wink_age(obs: dict[str, Any], now: float) -> float:
