@@ -35,12 +35,27 @@ class VaultGame(Game):
             OptionSpec("single_deal", bool, False, "play one deal only and score it"),
         )
         deck = self.components.deck()
+        by_kind: dict[tuple[str, int], PlayCard] = {}
         #: The PlayCard action for each card id: what matters is kind and value, not colour.
+        #: Cards of one kind and value share one action, so states compare them by identity.
         self.play_actions: tuple[PlayCard, ...] = tuple(
-            PlayCard(card.kind, card.value) for card in deck
+            by_kind.setdefault(card.type_key, PlayCard(card.kind, card.value)) for card in deck
         )
-        ordered = sorted((c for c in deck if c.kind != SAFE), key=card_sort_key)
-        self._play_space = tuple(dict.fromkeys(self.play_actions[c.id] for c in ordered))
+        #: Any equal PlayCard (say, one decoded from JSON) to the shared one.
+        self.shared_plays: dict[Action, PlayCard] = {action: action for action in by_kind.values()}
+        in_hand = sorted((c for c in deck if c.kind != SAFE), key=card_sort_key)
+        #: Each card id's place in hand order (kind, value, id), to sort hands by a number.
+        #: Safes are never in hand; they rank last.
+        rank = [len(deck) + card.id for card in deck]
+        for place, card in enumerate(in_hand):
+            rank[card.id] = place
+        self.hand_rank: tuple[int, ...] = tuple(rank)
+        self._play_space = tuple(dict.fromkeys(self.play_actions[c.id] for c in in_hand))
+        #: The cards of each colour a player takes in hand (all but the safe), in deck order.
+        self.hand_cards: dict[str, tuple[int, ...]] = {
+            colour: tuple(c.id for c in deck if c.colour == colour and c.kind != SAFE)
+            for colour in self.components.colours
+        }
 
     def _new_state(self, players: int, options: dict[str, OptionValue], seed: int) -> VaultState:
         return VaultState(self, self.components, players, options, seed)

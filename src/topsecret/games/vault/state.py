@@ -137,16 +137,11 @@ class VaultState(State):
         self._rng.shuffle(colours)
         mine, unused = colours[:n], colours[n:]
         small = self.components.small_tables.get(n)
-        hands: list[list[int]] = []
-        for colour in mine:
-            hand = [
-                c.id
-                for c in self.cards
-                if c.colour == colour
-                and c.kind != SAFE
-                and not (small and c.kind == DOCUMENT and c.value == small.remove_document_value)
-            ]
-            hands.append(hand)
+        in_hand = self._game.hand_cards
+        hands = [list(in_hand[colour]) for colour in mine]
+        if small is not None:
+            removed = (DOCUMENT, small.remove_document_value)
+            hands = [[c for c in hand if self.cards[c].type_key != removed] for hand in hands]
         extras: list[tuple[int, ...]] = [() for _ in range(n)]
         set_aside: list[int] = []
         if small is not None:
@@ -174,7 +169,8 @@ class VaultState(State):
         colour is known to be in its hand until played; ``extras`` are the agents a small
         table adds from unused colours, hidden from the others, drawn from a pool whose
         undealt rest is ``set_aside``."""
-        self.hands = [sorted(h, key=lambda cid: card_sort_key(self.cards[cid])) for h in hands]
+        rank = self._game.hand_rank.__getitem__
+        self.hands = [sorted(h, key=rank) for h in hands]
         self._hand_options = [self._play_options(hand) for hand in self.hands]
         self.safes = safes
         self._extras = extras
@@ -264,8 +260,10 @@ class VaultState(State):
 
     def legal_actions(self, player: int) -> list[Action]:
         step = self._step
-        if step is None or player not in step.seats or step.has_chosen(player):
+        if step is None or player not in step.waiting():
             return []
+        if self.phase == PLAY:
+            return list(self._hand_options[player])
         return self._options(player)
 
     def _options(self, player: int) -> list[Action]:
@@ -277,9 +275,19 @@ class VaultState(State):
         return [Bank(), KeepFaceUp()]
 
     def _play_options(self, hand: list[int]) -> tuple[Action, ...]:
-        """One PlayCard per kind and value in a hand (kept, as hands change only on a reveal)."""
+        """One PlayCard per kind and value in a hand (kept, as hands change only on a reveal).
+
+        A hand is kept in hand order, so cards of one kind and value sit together and share
+        one action object: comparing neighbours by identity is enough."""
         actions = self._game.play_actions
-        return tuple(dict.fromkeys(actions[cid] for cid in hand))
+        options: list[Action] = []
+        previous = None
+        for cid in hand:
+            action = actions[cid]
+            if action is not previous:
+                options.append(action)
+                previous = action
+        return tuple(options)
 
     def _steal_targets(self, player: int) -> list[int]:
         return [seat for seat in self._just_played if seat != player]
@@ -328,14 +336,20 @@ class VaultState(State):
     def _resolve_play(self, choices: Mapping[int, Action]) -> list[Event]:
         """Rulebook 002 §Début du tour de jeu: all reveal at once, then the cards act."""
         played: dict[int, int] = {}
+        actions = self._game.play_actions
         for seat, action in choices.items():
-            assert isinstance(action, PlayCard)
+            wanted = self._game.shared_plays[action]
             hand = self.hands[seat]
-            key = (action.card, action.value)
-            index = next(i for i, cid in enumerate(hand) if self.cards[cid].type_key == key)
-            played[seat] = hand.pop(index)
-            self.played[seat].append(played[seat])
-            self._hand_options[seat] = self._play_options(hand)
+            # The lowest card of the chosen kind: the hand is in hand order.
+            index = 0
+            while actions[hand[index]] is not wanted:
+                index += 1
+            cid = hand.pop(index)
+            played[seat] = cid
+            self.played[seat].append(cid)
+            if index == len(hand) or actions[hand[index]] is not wanted:
+                options = self._hand_options[seat]
+                self._hand_options[seat] = tuple(a for a in options if a is not wanted)
         self._arrived = set()
         self._just_played = {}
         self._moles = {}
@@ -377,11 +391,15 @@ class VaultState(State):
         """Rulebook 002 §Un assassin a été joué: "Boum !" destroys every face-up card outside
         a safe but special agents and the card under one; moles blow up before they steal."""
         destroyed: list[int] = []
-        for seat in range(self._n):
-            stack = [self.cards[c] for c in self.face_up[seat]]
+        cards = self.cards
+        for seat, ids in enumerate(self.face_up):
+            if not ids:
+                continue
+            stack = [cards[c] for c in ids]
             keep = [c.id for i, c in enumerate(stack) if survives_assassin(stack, i)]
-            destroyed.extend(c.id for c in stack if c.id not in keep)
-            self.face_up[seat] = keep
+            if len(keep) < len(ids):
+                destroyed.extend(c for c in ids if c not in keep)
+                self.face_up[seat] = keep
         destroyed.extend(cid for cid in played.values() if self.cards[cid].kind in (ASSASSIN, MOLE))
         self.discard.extend(destroyed)
         assert self.last_trick is not None
@@ -581,18 +599,17 @@ class VaultState(State):
         """
         cards = self.cards
         hidden = {seat: [c for c in self.hands[seat] if c in self._extras[seat]] for seat in others}
-        pools: dict[tuple[str, int], list[int]] = {}
+        # Extras are agents, whose kind alone says what they are (only documents have values).
+        pools: dict[str, list[int]] = {}
         for cid in sorted([c for seat in others for c in hidden[seat]] + list(self._set_aside)):
-            pools.setdefault(cards[cid].type_key, []).append(cid)
+            pools.setdefault(cards[cid].kind, []).append(cid)
         drawn: dict[int, list[int]] = {seat: [] for seat in others}
-        for key, pool in sorted(pools.items()):
+        for kind, pool in sorted(pools.items()):
             wants = []
             for seat in others:
-                count = sum(1 for c in hidden[seat] if cards[c].type_key == key)
+                count = [cards[c].kind for c in hidden[seat]].count(kind)
                 if count:
-                    floor = max(
-                        (c for c in self.played[seat] if cards[c].type_key == key), default=-1
-                    )
+                    floor = max((c for c in self.played[seat] if cards[c].kind == kind), default=-1)
                     wants.append((-floor, seat, count))
             for negative_floor, seat, count in sorted(wants):
                 for _ in range(count):
@@ -607,7 +624,7 @@ class VaultState(State):
             known = [c for c in self.hands[seat] if c not in self._extras[seat]]
             revealed = [c for c in self._extras[seat] if c not in hidden[seat]]
             extras[seat] = tuple(sorted(revealed + drawn[seat]))
-            self.hands[seat] = sorted(known + drawn[seat], key=lambda c: card_sort_key(cards[c]))
+            self.hands[seat] = sorted(known + drawn[seat], key=self._game.hand_rank.__getitem__)
         self._extras = extras
 
     # -- contract: the end ----------------------------------------------------------------
@@ -629,17 +646,19 @@ class VaultState(State):
         copy.options = self.options
         copy._rng = self._rng.clone()
         copy.totals = list(self.totals)
-        copy.deal_scores = [list(s) for s in self.deal_scores]
+        # A finished deal's scores are never changed, so the copies may share them.
+        copy.deal_scores = list(self.deal_scores)
         copy.deal = self.deal
-        copy.hands = [list(h) for h in self.hands]
+        # map(list, ...) copies each seat's list without a Python-level loop.
+        copy.hands = list(map(list, self.hands))
         copy._hand_options = list(self._hand_options)
         copy.safes = self.safes
         copy._extras = list(self._extras)
         copy._set_aside = self._set_aside
-        copy.played = [list(p) for p in self.played]
-        copy.face_up = [list(f) for f in self.face_up]
-        copy.x1 = [list(x) for x in self.x1]
-        copy.x2 = [list(x) for x in self.x2]
+        copy.played = list(map(list, self.played))
+        copy.face_up = list(map(list, self.face_up))
+        copy.x1 = list(map(list, self.x1))
+        copy.x2 = list(map(list, self.x2))
         copy.discard = list(self.discard)
         copy.trick = self.trick
         copy.last_trick = _copy_record(self.last_trick)
@@ -678,11 +697,18 @@ class VaultState(State):
 
 
 def _copy_record(record: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A trick record whose lists and dicts the caller may change (its entries are never
+    changed in place, so they are shared)."""
     if record is None:
         return None
     return {
-        k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
-        for k, v in record.items()
+        "trick": record["trick"],
+        "played": dict(record["played"]),
+        "boom": record["boom"],
+        "destroyed": list(record["destroyed"]),
+        "steals": list(record["steals"]),
+        "banked": list(record["banked"]),
+        "pairs": list(record["pairs"]),
     }
 
 
