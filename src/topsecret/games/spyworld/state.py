@@ -72,7 +72,7 @@ RULE_MISSIONS = "Rulebook 003 §Missions"
 RULE_SETUP = "Rulebook 003 §Setup"
 
 PASS = Pass()
-TAKE_CHOICES = tuple(TakeCards(slots) for slots in SLOT_CHOICES)
+TAKE_MASKS = tuple((TakeCards(slots), sum(1 << s for s in slots)) for slots in SLOT_CHOICES)
 
 
 def rank_title(score: float) -> str:
@@ -336,16 +336,14 @@ class SpyWorldState(State):
                 self._least_budget(sh, deck[self.faceup[slot]], deck[self.decks[slot][-1]])
                 for slot in range(3)
             ]
-            # What taking one, two or three cards costs in bonus actions.
-            extra = [self._bonus_cost(player, k) for k in range(3)]
-            for take in TAKE_CHOICES:
-                slots = take.slots
-                cost = extra[len(slots) - 1]
-                if cost > budget:
-                    continue
-                left = budget - cost
-                if all(need[s] <= budget and need[s] <= left for s in slots):
-                    out.append(take)
+            # For one, two and three cards taken: the slots usable both before and after
+            # paying the bonus actions, as a bit mask (none when they cannot be paid).
+            fits = []
+            for extra in range(3):
+                cost = self._bonus_cost(player, extra)
+                cap = min(budget, budget - cost)
+                fits.append(0 if cost > budget else sum(1 << s for s in range(3) if need[s] <= cap))
+            out += [take for take, mask in TAKE_MASKS if fits[len(take.slots) - 1] & mask == mask]
             return out
         if self.phase == "resolve":
             options = self.placements(player, self.pending[player][0])
@@ -580,8 +578,13 @@ class SpyWorldState(State):
             self.final_round = self.round + 1
             events.append(public("last_round_next", round=self.final_round))
         # Every seat is checked after every round: one mission met is enough to be asked.
-        open_slots = self._open_missions()
-        eligible = [s for s in range(self.n) if any(self._meets(s, slot) for slot in open_slots)]
+        rules, board, expert = sheet(), self.board, self.expert
+        offered = [missions()[self.missions[slot]] for slot in self._open_missions()]
+        eligible = [
+            seat
+            for seat, sh in enumerate(self.sheets)
+            if any(mission_met(mission, sh, board, rules, expert) for mission in offered)
+        ]
         if eligible:
             self.phase = "missions"
             self.step = SimultaneousStep(f"missions {self.round}", eligible)
