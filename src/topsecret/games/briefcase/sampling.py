@@ -66,6 +66,29 @@ class SeatKnowledge:
     burnt_coins: list[int]
     #: Record index of each burn this seat made with each agent, to restate payoffs at a moment.
     burn_times: list[list[int]]
+    #: The bounds that can ask for coins, per payee, as (payoff position, coins, exact).
+    steps: list[list[tuple[int, int, bool]]] | None = None
+
+    def payee_steps(self) -> list[list[tuple[int, int, bool]]]:
+        """Bounds per payee in time order, with their place among this seat's payoffs.
+
+        A lower bound no higher than an earlier one since the last exact bound asks for
+        nothing more whatever the setup, so it is dropped once here rather than on every
+        setup tried.
+        """
+        if self.steps is None:
+            steps: list[list[tuple[int, int, bool]]] = [[] for _ in range(PAYEES)]
+            highest = [-1] * PAYEES
+            for bound in sorted(self.bounds, key=lambda b: (b.time, not b.exact)):
+                position = bisect_left(self.payoff_times, bound.time)
+                if bound.exact:
+                    steps[bound.payee].append((position, bound.coins, True))
+                    highest[bound.payee] = -1
+                elif bound.coins > highest[bound.payee]:
+                    steps[bound.payee].append((position, bound.coins, False))
+                    highest[bound.payee] = bound.coins
+            self.steps = steps
+        return self.steps
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,26 +226,22 @@ def ledger_for(
     """The demands left once ``base`` is on the board; ``None`` if no plan can meet them."""
     times = knowledge.payoff_times
     payable_end = [bisect_left(times, t) if t < NEVER else len(times) for t in until]
-    by_payee: list[list[Bound]] = [[] for _ in range(PAYEES)]
-    for bound in sorted(knowledge.bounds, key=lambda b: (b.time, not b.exact)):
-        by_payee[bound.payee].append(bound)
     demands: list[Demand] = []
     closed_until = [0] * PAYEES
-    for payee, bounds in enumerate(by_payee):
+    for payee, steps in enumerate(knowledge.payee_steps()):
         start, placed, need, deadline = 0, base[payee], 0, 0
-        for bound in bounds:
-            position = bisect_left(times, bound.time)
-            if not bound.exact:
-                if bound.coins - placed > need:
+        for position, coins, exact in steps:
+            if not exact:
+                if coins - placed > need:
                     deadline = position if need == 0 else deadline
-                    need = bound.coins - placed
+                    need = coins - placed
                 continue
-            total = bound.coins - placed
+            total = coins - placed
             if total < need or total < 0:
                 return None
             end = min(deadline if need else position, payable_end[payee])
             demands.extend(_demands(payee, start, end, total, exact=True))
-            start, placed, need = position, bound.coins, 0
+            start, placed, need = position, coins, 0
         if need:
             end = min(deadline, payable_end[payee])
             demands.extend(_demands(payee, start, end, need, exact=False))
@@ -368,39 +387,48 @@ def draw_setups(
         first[seat] = SeatSetup(token, base, ledger)
     if all(setup.ledger is not None for setup in first.values()):
         return first
+    pool = sorted(free_tokens) if known_tokens is None else sorted(set(tokens))
+    fits = {
+        (seat, token): _fitting_setups(knowledge[seat], token, until, rules)
+        for seat in seats
+        for token in pool
+    }
     if known_tokens is None:
-        tokens = _draw_tokens(knowledge, seats, sorted(free_tokens), until, rules, rng)
+        tokens = _draw_tokens(fits, seats, pool, rng)
     chosen: dict[int, SeatSetup] = {}
     for seat, token in zip(seats, tokens, strict=True):
-        bases = [_base(token, pair, rules) for pair in pairs_for(token, rules.agents)]
-        fits = [
-            SeatSetup(token, base, ledger)
-            for base in bases
-            if (ledger := ledger_for(knowledge[seat], base, until, rules.reserve)) is not None
-        ]
-        chosen[seat] = rng.choice(fits) if fits else SeatSetup(token, rng.choice(bases), None)
+        setups = fits[seat, token]
+        if setups:
+            chosen[seat] = rng.choice(setups)
+        else:
+            bases = [_base(token, pair, rules) for pair in pairs_for(token, rules.agents)]
+            chosen[seat] = SeatSetup(token, rng.choice(bases), None)
     return chosen
 
 
+def _fitting_setups(
+    knowledge: SeatKnowledge, token: int, until: Sequence[int], rules: SetupRules
+) -> list[SeatSetup]:
+    """Every setup pair with this token that some plan can carry on from, in board order."""
+    fitting: list[SeatSetup] = []
+    for pair in pairs_for(token, rules.agents):
+        base = _base(token, pair, rules)
+        ledger = ledger_for(knowledge, base, until, rules.reserve)
+        if ledger is not None:
+            fitting.append(SeatSetup(token, base, ledger))
+    return fitting
+
+
 def _draw_tokens(
-    knowledge: Sequence[SeatKnowledge],
+    fits: dict[tuple[int, int], list[SeatSetup]],
     seats: Sequence[int],
     free: list[int],
-    until: Sequence[int],
-    rules: SetupRules,
     rng: Rng,
 ) -> list[int]:
-    def explains(seat: int, token: int) -> bool:
-        return any(
-            _ledger(knowledge[seat], token, pair, until, rules) is not None
-            for pair in pairs_for(token, rules.agents)
-        )
-
-    works = {(seat, token): explains(seat, token) for seat in seats for token in free}
     assignments = [
         list(tokens)
         for tokens in permutations(free, len(seats))
-        if all(works[seat, token] for seat, token in zip(seats, tokens, strict=True))
+        if all(fits[seat, token] for seat, token in zip(seats, tokens, strict=True))
     ]
     if not assignments:  # coins no token explains: a table arranged by hand
         pool = list(free)
@@ -411,16 +439,6 @@ def _draw_tokens(
 
 def _base(token: int, pair: tuple[int, int], rules: SetupRules) -> list[int]:
     return setup_base(token, pair, rules.token_coins, rules.extra_coins)
-
-
-def _ledger(
-    knowledge: SeatKnowledge,
-    token: int,
-    pair: tuple[int, int],
-    until: Sequence[int],
-    rules: SetupRules,
-) -> Ledger | None:
-    return ledger_for(knowledge, _base(token, pair, rules), until, rules.reserve)
 
 
 __all__ = [

@@ -35,6 +35,7 @@ from .actions import (
 )
 from .board import Board
 from .components import SOLOMON_FACE, Components
+from .menus import build_menus
 from .powers import apply_power, power_actions
 from .rules import (
     BURN,
@@ -66,6 +67,12 @@ from .sampling import (
 
 if TYPE_CHECKING:
     from .game import BriefcaseGame
+
+# Actions without fields, shared by every listing of legal actions.
+PASS = Pass()
+CONCEDE = Concede()
+PAY_NOBODY = PayNobody()
+PAY_SOLOMON = PaySolomon()
 
 SETUP_PHASE = "setup"
 TURN = "turn"
@@ -116,6 +123,7 @@ class BriefcaseState(State):
         "hqs",
         "known_at_least",
         "last_roll",
+        "menus",
         "n",
         "payoffs",
         "payoffs_made",
@@ -142,6 +150,7 @@ class BriefcaseState(State):
         self._game = game
         self.board = board
         self.comp = comp
+        self.menus = build_menus(board, comp)
         self.n = players
         self._rng = Rng(seed)
         rng = self._rng
@@ -266,6 +275,12 @@ class BriefcaseState(State):
     def open_step(self) -> SimultaneousStep | None:
         return self.setup_step
 
+    def acting_players(self) -> tuple[int, ...]:
+        # The contract's version, without its extra call: this is asked on every decision.
+        if self.setup_step is not None:
+            return self.setup_step.waiting()
+        return self._acting_players()
+
     def _acting_players(self) -> tuple[int, ...]:
         if self.phase in (TURN, CARRY, POWER):
             return (self.current,)
@@ -292,8 +307,7 @@ class BriefcaseState(State):
     # -- names ------------------------------------------------------------------------
 
     def agent_index(self, name: str) -> int:
-        names = self.comp.agent_names
-        return names.index(name) if name in names else OFF_BOARD
+        return self.menus.agent_index.get(name, OFF_BOARD)
 
     def payee_index(self, name: str) -> int:
         return SOLOMON if name == SOLOMON_NAME else self.agent_index(name)
@@ -333,10 +347,10 @@ class BriefcaseState(State):
         if self.phase == CHALLENGE and pending is not None:
             floor = self.comp.burn_cost if pending.kind == "burn" else 0
             paid = self.payoffs[player][pending.agent]
-            return [Pass(), *(Challenge(x) for x in range(floor, paid + 1))]
+            return [PASS, *self.menus.challenges[floor : paid + 1]]
         if self.phase == BID and pending is not None:
             paid = self.payoffs[player][pending.agent]
-            return [Concede(), *(Raise(x) for x in range(pending.bids[-1] + 1, paid + 1))]
+            return [CONCEDE, *self.menus.raises[pending.bids[-1] + 1 : paid + 1]]
         if self.phase == CARRY:
             return [CarryBriefcase(True), CarryBriefcase(False)]
         if self.phase == POWER:
@@ -362,21 +376,22 @@ class BriefcaseState(State):
         ]
 
     def _payoff_actions(self, seat: int) -> list[Action]:
-        actions: list[Action] = [PayNobody()]
-        if self.reserve[seat] >= self.comp.solomon_payoff:
-            actions.append(PaySolomon())
-        for agent, card in enumerate(self.comp.agents):
-            if self.on_board(agent):
-                actions.extend(PayAgent(card.name, x) for x in range(1, self.reserve[seat] + 1))
+        actions: list[Action] = [PAY_NOBODY]
+        reserve = self.reserve[seat]
+        if reserve >= self.comp.solomon_payoff:
+            actions.append(PAY_SOLOMON)
+        pays = self.menus.pays
+        for agent, here in enumerate(self.positions):
+            if here != OFF_BOARD:
+                actions.extend(pays[agent][:reserve])
         return actions
 
     def _move_actions(self) -> list[Action]:
         actions: list[Action] = []
-        for agent, card in enumerate(self.comp.agents):
-            here = self.positions[agent]
+        moves = self.menus.moves
+        for agent, here in enumerate(self.positions):
             if here != OFF_BOARD:
-                for city in sorted(self.board.move_targets(here)):
-                    actions.append(MoveAgent(card.name, self.board.names[city]))
+                actions.extend(moves[agent][here])
         return actions
 
     def _burn_actions(self, seat: int) -> list[Action]:
@@ -919,6 +934,7 @@ class BriefcaseState(State):
         copy._rng = self._rng.clone()
         copy.board = self.board
         copy.comp = self.comp
+        copy.menus = self.menus
         copy.n = self.n
         copy.positions = list(self.positions)
         copy.briefcase = self.briefcase
