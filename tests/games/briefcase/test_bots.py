@@ -111,3 +111,52 @@ def test_no_seat_wins_much_more_than_its_share_between_heuristic_bots() -> None:
         noise = math.sqrt(fair * (1 - fair) / games)
         for seat in range(players):
             assert abs(wins[seat] / games - fair) <= 3 * noise, (players, seat, wins)
+
+
+def rereads(state: object) -> int:
+    """Spyglass looks at a payoff the looker had already seen, with no payoff made since."""
+    known: set[tuple[int, int, str]] = set()
+    count = 0
+    for record in state.history:  # type: ignore[attr-defined]
+        if record["action"] == "payoff":
+            known = {key for key in known if key[1] != record["seat"]}
+            continue
+        look = record.get("power") or {}
+        if "looked_at" in look:
+            key = (record["seat"], look["looked_at"], look["payee"])
+            count += key in known
+            known.add(key)
+    return count
+
+
+def test_heuristic_never_rereads_a_payoff_it_already_knows() -> None:
+    """A Spyglass look at a payoff already seen, unchanged since, teaches nothing."""
+    looks = 0
+    for seed in range(12):
+        players = 2 + seed % 3
+        result = play_match(GAME, players, ["heuristic"] * players, seed=seed)
+        assert rereads(result.state) == 0
+        looks += sum("looked_at" in (r.get("power") or {}) for r in result.state.history)
+    assert looks > 0  # the bots still use the Spyglass, for payoffs they have not seen
+
+
+def test_heuristic_openings_vary_with_the_bots_seed() -> None:
+    """Given one table, bots seeded differently choose different setup coins."""
+    state = GAME.new_state(3, seed=0)
+    openings = {HeuristicBot(seed).choose(SeatView(state, 0)) for seed in range(12)}
+    assert len(openings) > 1
+
+
+def test_heuristic_self_play_differs_from_game_to_game() -> None:
+    """Near-ties are broken by each bot's seeded generator, so no two games open alike."""
+    openings = set()
+    for seed in range(8):
+        result = play_match(GAME, 3, ["heuristic"] * 3, seed=seed)
+        openings.add(tuple(str(r) for r in result.state.history[:6]))
+    assert len(openings) == 8
+
+
+def test_heuristic_self_play_is_the_same_game_for_the_same_seed() -> None:
+    first = play_match(GAME, 4, ["heuristic"] * 4, seed=3)
+    second = play_match(GAME, 4, ["heuristic"] * 4, seed=3)
+    assert first.state.snapshot() == second.state.snapshot()

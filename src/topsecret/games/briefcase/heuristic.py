@@ -12,14 +12,18 @@ that it:
   keeping a few sovereigns for the end game;
 - challenges moves that bring the briefcase close to another seat's HQ when it can win, and
   always challenges a move into another seat's HQ;
-- in the last rounds pays Dr. Solomon, one sovereign a turn.
+- in the last rounds pays Dr. Solomon, one sovereign a turn;
+- looks with the Spyglass only at payoffs it does not already know to the coin.
+
+Choices within a small margin of the best are ties, broken by the bot's seeded generator, so
+games between these bots differ from seed to seed and still replay exactly.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from ...core import Action, Bot, Rng, SeatView
 from .actions import (
@@ -45,6 +49,8 @@ from .actions import (
 from .board import Board
 from .rules import SOLOMON_NAME
 
+T = TypeVar("T")
+
 #: Sovereigns kept back for Dr. Solomon at the end of the game.
 END_GAME_RESERVE = 6
 #: How far ahead of the others' estimated payoff the bot wants to be before relying on it.
@@ -55,12 +61,31 @@ DARING = 2
 END_GAME_SPACE = 3
 #: How close to a rival HQ a briefcase move must bring it before the bot challenges it.
 APPROACH = 2
+#: Scores this close to the best count as a tie, broken at random.
+NEAR_TIE = 0.25
+#: Setup pairs this much farther from the briefcase than the closest are still fine openings.
+SETUP_SLACK = 1.0
 
 
 @cache
 def distances(board: Board) -> tuple[tuple[int, ...], ...]:
     """Fewest moves between every pair of cities (station hops count as one)."""
     return tuple(tuple(board.distances_from(c)) for c in range(len(board.names)))
+
+
+def exactly_known(obs: Mapping[str, Any]) -> set[tuple[int, str]]:
+    """The (seat, payee) payoffs this seat knows to the coin: it looked with the Spyglass and
+    that seat has made no payoff since (a burn takes a public 5, so it keeps them known)."""
+    me = obs["seat"]
+    known: set[tuple[int, str]] = set()
+    for record in obs["history"]:
+        if record["action"] == "payoff":
+            known = {key for key in known if key[0] != record["seat"]}
+            continue
+        look = record.get("power") or {}
+        if record["seat"] == me and "looked_at" in look:
+            known.add((look["looked_at"], look["payee"]))
+    return known
 
 
 class Estimates:
@@ -83,6 +108,7 @@ class Estimates:
         for note in obs["you"]["spied"]:
             row = self.paid[note["seat"]]
             row[note["agent"]] = max(row[note["agent"]], float(note["amount"]))
+        self.exact = exactly_known(obs)
         for seat in range(players):
             if seat == me:
                 continue
@@ -163,9 +189,12 @@ class _Turn:
         """How far my payoff on an agent is ahead of the best estimate of anyone else's."""
         return self.mine[agent] - self.est.best_other(self.me, agent)
 
-    def jitter(self) -> float:
-        """A tiny random amount that breaks ties, so no city wins them by its place in a list."""
-        return self.rng.random() * 1e-3
+    def pick(self, scored: Sequence[tuple[float, T]], slack: float = NEAR_TIE) -> T:
+        """The best-scored action, or one of those within ``slack`` of it at random: no city or
+        agent wins a near-tie by its place in a list, and no two games open alike."""
+        best = max(score for score, _ in scored)
+        near = [action for score, action in scored if score >= best - slack]
+        return self.rng.choice(near)
 
     def safe(self, agent: str) -> bool:
         return self.edge(agent) >= MARGIN
@@ -192,10 +221,9 @@ class _Turn:
     def setup(self) -> Action:
         def closeness(action: Action) -> float:
             assert isinstance(action, SetupPayoff)
-            pair = (action.first, action.second)
-            return sum(self.dist[self.where(a)][self.case] for a in pair) + self.jitter()
+            return -sum(self.dist[self.where(a)][self.case] for a in (action.first, action.second))
 
-        return min(self.legal, key=closeness)
+        return self.pick([(closeness(a), a) for a in self.legal], SETUP_SLACK)
 
     def turn(self) -> Action:
         moves = [a for a in self.legal if isinstance(a, MoveAgent)]
@@ -210,7 +238,7 @@ class _Turn:
 
     def best_move(self, moves: list[MoveAgent]) -> Action | None:
         here = self.to_me(self.case)
-        scored: list[tuple[float, MoveAgent]] = []
+        scored: list[tuple[float, Action]] = []
         for move in moves:
             origin = self.where(move.agent)
             target = self.board.index(move.city)
@@ -219,17 +247,14 @@ class _Turn:
                     return move  # the winning move: try it whatever the odds
                 if self.rival_hq(target) or self.to_me(target) >= here or not self.safe(move.agent):
                     continue
-                scored.append((10 + self.edge(move.agent) + self.jitter(), move))
+                scored.append((10 + self.edge(move.agent), move))
             elif self.safe(move.agent) and self.mine[move.agent] > 0:
                 # Bring an agent I control next to the briefcase.
                 before = self.dist[origin][self.case]
                 after = self.dist[target][self.case]
                 if after < before and after <= 1:
-                    scored.append((5 - after + 0.1 * self.edge(move.agent) + self.jitter(), move))
-        if not scored:
-            return None
-        scored.sort(key=lambda pair: -pair[0])
-        return scored[0][1]
+                    scored.append((5 - after + 0.1 * self.edge(move.agent), move))
+        return self.pick(scored) if scored else None
 
     def best_burn(self) -> Action | None:
         for action in self.legal:
@@ -257,16 +282,14 @@ class _Turn:
 
     def carrier(self) -> str | None:
         """The agent best placed to carry the briefcase to my HQ, weighing the cost of control."""
-        best: tuple[float, str] | None = None
+        scored: list[tuple[float, str]] = []
         for agent in self.agents:
             city = self.where(agent)
             if city < 0:
                 continue
             cost = max(0.0, -self.edge(agent) + MARGIN)
-            score = 3 * self.dist[city][self.case] + cost / 3 + self.jitter()
-            if best is None or score < best[0]:
-                best = (score, agent)
-        return best[1] if best is not None else None
+            scored.append((-(3 * self.dist[city][self.case] + cost / 3), agent))
+        return self.pick(scored) if scored else None
 
     def threat(self) -> int:
         """How badly the announced action hurts me: 0 not at all, 1 somewhat, 2 it loses now."""
@@ -320,15 +343,12 @@ class _Turn:
         return CarryBriefcase(True)
 
     def power(self) -> Action:
-        options = [a for a in self.legal if not isinstance(a, SkipPower)]
-        best: tuple[float, Action] = (0.0, SkipPower())
-        for action in options:
-            value = self.power_value(action)
-            if value > 0:
-                value += self.jitter()
-            if value > best[0]:
-                best = (value, action)
-        return best[1]
+        scored = [
+            (value, action)
+            for action in self.legal
+            if not isinstance(action, SkipPower) and (value := self.power_value(action)) > 0
+        ]
+        return self.pick(scored, NEAR_TIE / 5) if scored else SkipPower()
 
     def power_value(self, action: Action) -> float:
         if isinstance(action, VanishBriefcase):
@@ -367,6 +387,10 @@ class _Turn:
         return str(self.obs["history"][-1]["agent"])
 
     def spy_value(self, action: LookAtPayoff) -> float:
+        """A look is worth what it may change: nothing for a payoff already known exactly,
+        more for payoffs on agents near the briefcase held by seats near winning."""
+        if (action.seat, action.agent) in self.est.exact:
+            return 0.0
         if action.agent == SOLOMON_NAME:
             return 0.8 if self.end_game() else 0.0
         city = self.where(action.agent)
@@ -374,7 +398,7 @@ class _Turn:
             return 0.0
         near = 3 - min(3, self.dist[city][self.case])
         rival = 3 - min(3, self.dist[self.case][self.hqs[action.seat]])
-        return 0.2 + 0.2 * near + 0.2 * rival + 0.01 * self.rng.below(10)
+        return 0.2 + 0.2 * near + 0.2 * rival
 
 
 __all__ = ["HeuristicBot"]
