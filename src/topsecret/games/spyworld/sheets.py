@@ -148,10 +148,9 @@ def mission_met(
     if cond == "budget":
         return sheet.budget >= amount
     if cond == "full_line":
-        drawn = sheet.rooms
+        drawn = sheet.rooms.__getitem__
         return any(
-            all(drawn[r] for r in line)
-            for line in drawable_lines(rules.grid, rules.start, board.blocked)
+            all(map(drawn, line)) for line in drawable_lines(rules.grid, rules.start, board.blocked)
         )
     raise ValueError(f"unknown mission condition {cond!r}")
 

@@ -338,11 +338,15 @@ class SpyWorldState(State):
             ]
             # For one, two and three cards taken: the slots usable both before and after
             # paying the bonus actions, as a bit mask (none when they cannot be paid).
+            n0, n1, n2 = need
             fits = []
             for extra in range(3):
                 cost = self._bonus_cost(player, extra)
+                if cost > budget:
+                    fits.append(0)
+                    continue
                 cap = min(budget, budget - cost)
-                fits.append(0 if cost > budget else sum(1 << s for s in range(3) if need[s] <= cap))
+                fits.append((n0 <= cap) | (n1 <= cap) << 1 | (n2 <= cap) << 2)
             out += [take for take, mask in TAKE_MASKS if fits[len(take.slots) - 1] & mask == mask]
             return out
         if self.phase == "resolve":
