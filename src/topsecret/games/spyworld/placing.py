@@ -17,7 +17,6 @@ from functools import cache
 
 from .actions import PlaceUpgrade, PlaceWall, TakeGadget
 from .components import Card, LairBoard, gadgets, sheet
-from .grid import Grid
 from .sheets import INF, PlayerSheet, gadget_cost, line_cost
 
 
@@ -104,13 +103,21 @@ def drawable_rooms(blocked: frozenset[int]) -> tuple[int, ...]:
     return tuple(room for room in range(sheet().grid.size) if mask >> room & 1)
 
 
+# The action tables take no grid argument: hashing a Grid to look one up would cost more
+# than the lookup saves. The sheet's grid is loaded once and never changes.
+
+
 @cache
-def upgrade_actions(grid: Grid) -> tuple[PlaceUpgrade, ...]:
+def upgrade_actions() -> tuple[PlaceUpgrade, ...]:
+    """Placing an upgrade in each room, by room index."""
+    grid = sheet().grid
     return tuple(PlaceUpgrade(*grid.row_col(room)) for room in range(grid.size))
 
 
 @cache
-def wall_actions(grid: Grid) -> tuple[PlaceWall, ...]:
+def wall_actions() -> tuple[PlaceWall, ...]:
+    """Building a wall on each edge, by edge id."""
+    grid = sheet().grid
     return tuple(PlaceWall(*grid.edge_name(edge)) for edge in range(grid.edge_count))
 
 

@@ -150,17 +150,22 @@ def mission_met(
     if cond == "full_line":
         drawn = sheet.rooms.__getitem__
         return any(
-            all(map(drawn, line)) for line in drawable_lines(rules.grid, rules.start, board.blocked)
+            all(map(drawn, line))
+            for line in drawable_lines(rules.grid.rows, rules.grid.cols, rules.start, board.blocked)
         )
     raise ValueError(f"unknown mission condition {cond!r}")
 
 
 @cache
-def drawable_lines(grid: Grid, start: int, blocked: frozenset[int]) -> tuple[tuple[int, ...], ...]:
+def drawable_lines(
+    rows: int, cols: int, start: int, blocked: frozenset[int]
+) -> tuple[tuple[int, ...], ...]:
     """Each row, then each column, as the rooms one may draw in (lines with none left out).
 
-    Missions are checked for every seat after every round, so the lines are worked out once.
+    Missions are checked for every seat after every round, so the lines are worked out once
+    (keyed on plain numbers: hashing the Grid dataclass would cost as much as the check).
     """
+    grid = Grid(rows, cols)
     out = []
     for line in range(grid.rows + grid.cols):
         if line < grid.rows:

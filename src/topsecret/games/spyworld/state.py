@@ -247,7 +247,7 @@ class SpyWorldState(State):
             costs = back_prices(self.board, back).rooms
             allowed = upgrade_rooms(self.board.blocked, front in rules.entry_forbidden)
             taken = sh.rooms
-            place = upgrade_actions(rules.grid)
+            place = upgrade_actions()
             return [
                 place[room]
                 for room, cost in enumerate(costs)
@@ -255,7 +255,7 @@ class SpyWorldState(State):
             ]
         if front == "wall":
             walls = sh.walls
-            build = wall_actions(sheet().grid)
+            build = wall_actions()
             return [
                 build[edge]
                 for edge, cost in enumerate(back_prices(self.board, back).walls)
