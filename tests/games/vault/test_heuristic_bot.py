@@ -115,3 +115,11 @@ def test_bots_with_other_seeds_play_the_same_deal_otherwise():
 def test_each_seed_draws_its_own_temperament():
     assert HeuristicVaultBot(5).temperament == HeuristicVaultBot(5).temperament
     assert len({HeuristicVaultBot(seed).temperament for seed in SEEDS}) == len(SEEDS)
+
+
+def test_asked_twice_about_one_position_it_gives_one_answer():
+    state = GAME.new_state(4, seed=8)
+    for seed in SEEDS:
+        bot = HeuristicVaultBot(seed)
+        first = bot.choose(SeatView(state, 0))
+        assert all(bot.choose(SeatView(state, 0)) == first for _ in range(5))

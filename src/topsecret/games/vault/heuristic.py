@@ -9,8 +9,9 @@ Two bots that read the same table the same way would play the same cards for a w
 (every hand starts alike), so each bot draws from its seed a temperament: how much danger it
 accepts, how much exposed value makes an assassin worth firing, how it spends cards when
 danger is high. Every decision also wavers a little around that temperament, and moves that
-are about as good as each other are chosen between at random. The same seed and the same
-table give the same choices.
+are about as good as each other are chosen between at random. The chance of each decision
+comes from the seed and the point of the game (deal, trick, step), so the same seed and the
+same table give the same choice however often the bot is asked.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from .cards import ASSASSIN, DOCUMENT, MOLE, SPECIAL_AGENT
 BANK_WHEN_BOOM_ABOVE = 0.3
 #: Around this much exposed value of the opponents, firing an assassin is worth it.
 ASSASSIN_WORTH_FROM = 20
+#: The steps of a trick, to tell one decision from another.
+PHASES = ("play", "steal", "bank", "over")
 #: Two chances closer than this are a toss-up.
 NEAR_TIE = 0.05
 
@@ -101,17 +104,26 @@ class HeuristicVaultBot(Bot):
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
+        self._seed = seed
+        self.temperament = Temperament.draw(Rng(seed))
         self._rng = Rng(seed)
-        self.temperament = Temperament.draw(self._rng)
 
     def choose(self, view: SeatView) -> Action:
         obs = view.observation()
         legal = view.legal_actions()
+        self._rng = self._decision_rng(obs)
         if obs["phase"] == "steal":
             return self._steal(obs, legal)
         if obs["phase"] == "bank":
             return self._bank(obs)
         return self._play(obs, legal)
+
+    def _decision_rng(self, obs: dict[str, Any]) -> Rng:
+        """This decision's chance, from the seed and the point of the game only, so asking
+        the bot twice about one position gives one answer (a wrapper that sometimes
+        overrules the bot, or a server that asks again, sees a steady player)."""
+        point = (obs["deal"] * 1_000 + obs["trick"]) * 4 + PHASES.index(obs["phase"])
+        return Rng(Rng(self._seed ^ point).next_u64())
 
     def _wavering(self, chance: float) -> float:
         """This decision's reading of a chance: the estimate strays a little either way."""
