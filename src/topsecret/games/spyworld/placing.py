@@ -12,9 +12,11 @@ the tables are filled by calling them, keyed on exactly the board fields those r
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache
 
+from ...core import Action
 from .actions import PlaceUpgrade, PlaceWall, TakeGadget
 from .components import Card, LairBoard, gadgets, sheet
 from .sheets import INF, PlayerSheet, gadget_cost, line_cost
@@ -36,7 +38,34 @@ class BackPrices:
     walls_by_price: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class PriceLevels:
+    """Placements grouped by what they cost, to list those a budget affords in one step.
+
+    ``upto[i]`` holds, in listing order, every (tag, action) priced at most ``prices[i]``
+    (the distinct prices, ascending); the tag tells the sheet check which room or edge it is.
+    """
+
+    prices: tuple[int, ...]
+    upto: tuple[tuple[tuple[int, Action], ...], ...]
+
+    @classmethod
+    def build(cls, priced: list[tuple[int, int, Action]]) -> PriceLevels:
+        """From (tag, price, action) in listing order."""
+        prices = sorted({price for _, price, _ in priced})
+        return cls(
+            tuple(prices),
+            tuple(tuple((tag, a) for tag, price, a in priced if price <= p) for p in prices),
+        )
+
+    def affordable(self, money: int) -> tuple[tuple[int, Action], ...]:
+        level = bisect_right(self.prices, money)
+        return self.upto[level - 1] if level else ()
+
+
 _BACK_PRICES: dict[tuple[str, int, str, int], BackPrices] = {}
+_UPGRADE_LEVELS: dict[tuple[str, int, str, int, frozenset[int], bool], PriceLevels] = {}
+_WALL_LEVELS: dict[tuple[str, int, str, int], PriceLevels] = {}
 _GADGET_PRICES: dict[tuple[str, int, int], tuple[int, ...]] = {}
 
 
@@ -66,6 +95,42 @@ def _price_back(board: LairBoard, back: Card) -> BackPrices:
         tuple(sorted((r for r in range(grid.size) if rooms[r] < INF), key=rooms.__getitem__)),
         tuple(sorted((e for e in range(grid.edge_count) if walls[e] < INF), key=walls.__getitem__)),
     )
+
+
+def upgrade_levels(board: LairBoard, back: Card, entry_banned: bool) -> PriceLevels:
+    """Upgrades by price, tagged with their room, for a kind banned or not from the entryway."""
+    key = (
+        board.upgrade_move,
+        board.upgrade_move_cost,
+        back.colour,
+        back.number,
+        board.blocked,
+        entry_banned,
+    )
+    found = _UPGRADE_LEVELS.get(key)
+    if found is None:
+        costs = back_prices(board, back).rooms
+        allowed = upgrade_rooms(board.blocked, entry_banned)
+        place = upgrade_actions()
+        found = _UPGRADE_LEVELS[key] = PriceLevels.build(
+            [(room, cost, place[room]) for room, cost in enumerate(costs) if allowed >> room & 1]
+        )
+    return found
+
+
+def wall_levels(board: LairBoard, back: Card) -> PriceLevels:
+    """Walls by price, tagged with their edge's bit."""
+    key = (board.upgrade_move, board.upgrade_move_cost, back.colour, back.number)
+    found = _WALL_LEVELS.get(key)
+    if found is None:
+        build = wall_actions()
+        found = _WALL_LEVELS[key] = PriceLevels.build(
+            [
+                (1 << edge, cost, build[edge])
+                for edge, cost in enumerate(back_prices(board, back).walls)
+            ]
+        )
+    return found
 
 
 def gadget_prices(board: LairBoard, number: int) -> tuple[int, ...]:
@@ -148,6 +213,7 @@ def least_wall_price(prices: BackPrices, sh: PlayerSheet) -> int:
 
 __all__ = [
     "BackPrices",
+    "PriceLevels",
     "back_prices",
     "drawable_rooms",
     "gadget_actions",
@@ -155,6 +221,8 @@ __all__ = [
     "least_room_price",
     "least_wall_price",
     "upgrade_actions",
+    "upgrade_levels",
     "upgrade_rooms",
     "wall_actions",
+    "wall_levels",
 ]

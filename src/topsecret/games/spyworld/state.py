@@ -44,9 +44,9 @@ from .placing import (
     gadget_prices,
     least_room_price,
     least_wall_price,
-    upgrade_actions,
+    upgrade_levels,
     upgrade_rooms,
-    wall_actions,
+    wall_levels,
 )
 from .sheets import (
     INF,
@@ -244,23 +244,13 @@ class SpyWorldState(State):
             if front in SECRETS:
                 gain = self.board.secrets[front].now
                 money += max(0, min(gain, rules.earn_cap - sh.earned))
-            costs = back_prices(self.board, back).rooms
-            allowed = upgrade_rooms(self.board.blocked, front in rules.entry_forbidden)
+            levels = upgrade_levels(self.board, back, front in rules.entry_forbidden)
             taken = sh.rooms
-            place = upgrade_actions()
-            return [
-                place[room]
-                for room, cost in enumerate(costs)
-                if cost <= money and allowed >> room & 1 and not taken[room]
-            ]
+            return [place for room, place in levels.affordable(money) if not taken[room]]
         if front == "wall":
             walls = sh.walls
-            build = wall_actions()
-            return [
-                build[edge]
-                for edge, cost in enumerate(back_prices(self.board, back).walls)
-                if cost <= money and not walls >> edge & 1
-            ]
+            levels = wall_levels(self.board, back)
+            return [build for bit, build in levels.affordable(money) if not walls & bit]
         if front == "gadget":
             held = sh.gadgets
             take = gadget_actions()
