@@ -1,0 +1,472 @@
+"""Every Top Secret game as an OpenSpiel Python game.
+
+Importing this module registers one game per id, named ``topsecret_<id>``::
+
+    import pyspiel
+    import topsecret.rl.openspiel  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game("topsecret_vault", {"players": 3, "single_deal": True, "seed": 7})
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    print(state.returns())
+
+How the engine contract maps onto OpenSpiel (``pyspiel.GameType`` of every game):
+
+Dynamics: SEQUENTIAL.
+    A commit-then-reveal step is presented turn by turn: the waiting seats commit one at a
+    time, in seat order, and the step resolves when the last one commits. A commitment is
+    hidden, so it never reaches another seat's information state (the engine's
+    ``observation(seat)`` shows others only "has chosen"). Outside steps, when several seats
+    owe a decision at once (SpyWorld's explorations), the adapter plays rounds exactly like
+    :func:`topsecret.arena.match.play_match`: the seats acting at the start of a round are
+    asked in order, each once, skipping any whose decision has lapsed.
+
+Real time (wink): rounds of the virtual clock.
+    Round ``k`` starts by telling the game the time ``k * tick_ms`` (parameter ``tick_ms``,
+    default 250, as in ``play_match``), so signals fade and turn timers run; then every seat
+    that may act is asked once, the first seat rotating with ``k`` so no seat always wins a
+    race. Unlike ``play_match`` a seat cannot let a round pass: OpenSpiel has no "not now"
+    decision, and every wink seat always has a gaze to change, so each round is one
+    decision per seat. ``tick_ms=0`` stops the clock, which is what the engine's own random
+    playouts and search rollouts do.
+
+Chance: SAMPLED_STOCHASTIC.
+    The engine draws chance inside ``apply`` from the state's own seeded generator; there are
+    no chance nodes and no list of outcomes with probabilities. Algorithms that walk or weigh
+    the whole tree (exact CFR, best response, exploitability) therefore cannot work on these
+    games; sampling algorithms (IS-MCTS, outcome-sampling MCCFR, evaluation by playing) do.
+    The game parameter ``seed`` seeds the deal; :meth:`TopSecretGame.new_initial_state_from_seed`
+    gives other deals from one loaded game.
+
+Information state string: ``{"history": ..., "observation": ...}`` as canonical JSON (orjson,
+sorted keys).
+    ``observation`` is ``observation(seat)``, exactly what the engine lets the seat know now.
+    Observations are partly memoryless (Vault shows the last trick only; a wink seen long ago
+    leaves no trace in SpyWorld-like summaries), so ``history`` is a 128-bit BLAKE2b chain over
+    everything the seat saw happen: each event whose audience includes the seat, and the
+    seat's own action ids. Distinct histories the seat can tell apart thus get distinct
+    strings (up to hash collisions), and nothing outside the seat's audience is mixed in.
+    ``observation_string`` is the observation alone.
+
+Returns: the share of the win, terminal only, GENERAL_SUM.
+    At the end each seat gets ``1/k`` if it is one of ``k`` seats with the best score, else 0,
+    the same objective our own IS-MCTS maximises (so the terminal returns add up to 1);
+    before the end every return is 0. Raw scores: :meth:`TopSecretState.scores`.
+
+Game parameters: ``players`` (default as the CLI: 4, clamped to the game's range), ``seed``
+(default 0), every game option by its own name with its own default, and for real-time games
+``tick_ms``.
+
+Actions: the ids of ``game.codec(players)``; ``num_distinct_actions`` is the codec size.
+
+Resampling: :meth:`TopSecretState.resample_from_infostate` draws an integer seed from the
+probability sampler and wraps ``determinize(seat, Rng(seed))``: a full world consistent with
+the seat's observation. The seat's own history digest is kept; the other seats' digests become
+a value derived from it, because their true histories are exactly what the seat does not
+know. The resampled state's ``history()`` starts empty.
+
+``max_game_length``: an upper bound measured by random play (see :data:`MAX_GAME_LENGTH`);
+the rules bound some games only loosely, so it is a measured bound with a wide margin, not a
+proof.
+
+Cloning: OpenSpiel clones a Python state by deep-copying its attributes; the adapter keeps
+the whole table in one holder whose ``__deepcopy__`` uses the engine's fast ``clone()``, and a
+fresh adapter state builds its table only when first used, so a clone never pays for a setup.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+import orjson
+import pyspiel
+
+from ..core import ActionCodec, Event, Game, IllegalAction, InvalidOptions, Rng, State
+from ..games import all_games
+
+#: Prefix of every registered game's short name.
+PREFIX = "topsecret_"
+#: Virtual milliseconds per round of a real-time game, as in ``play_match``.
+DEFAULT_TICK_MS = 250
+
+_JSON = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
+_DIGEST = 16
+
+
+def _vault_length(players: int, options: Mapping[str, Any]) -> int:
+    # Deals needed grow with the target; the default target is 1200 points.
+    deals = max(1, -(-int(options.get("target", 1200)) // 1200))
+    return 1500 * players * deals
+
+
+#: Upper bounds on decisions per game, from the player count and options. Measured as the
+#: longest of 77-300 seeded random games per player count through this adapter (minimum,
+#: default and maximum seats): vault at most 468 decisions per player (whole game to 1200),
+#: briefcase 105, spyworld 75, wink 227 (tick 250 ms, 8 seats; 67 with 4); each bound is at
+#: least 2.5 times that. A house map or lair file may need more.
+MAX_GAME_LENGTH: dict[str, Callable[[int, Mapping[str, Any]], int]] = {
+    "vault": _vault_length,
+    "briefcase": lambda players, options: 300 * players,
+    "spyworld": lambda players, options: 200 * players,
+    "wink": lambda players, options: 1000 * players,
+}
+
+
+def default_players(game: Game) -> int:
+    """The CLI's default: four seats, or the nearest count the game allows."""
+    return max(game.min_players, min(4, game.max_players))
+
+
+def short_name(game: Game) -> str:
+    return f"{PREFIX}{game.id}"
+
+
+def _realtime(game: Game) -> bool:
+    return game.play_style == "realtime"
+
+
+def game_type(game: Game) -> Any:
+    """The ``pyspiel.GameType`` of one of our games."""
+    spec: dict[str, Any] = {"players": default_players(game), "seed": 0}
+    for option in game.option_specs:
+        spec[option.name] = option.default
+    if _realtime(game):
+        spec["tick_ms"] = DEFAULT_TICK_MS
+    return pyspiel.GameType(
+        short_name=short_name(game),
+        long_name=f"Top Secret: {game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification=spec,
+    )
+
+
+class _Context:
+    """What every state of one loaded game shares; never copied."""
+
+    __slots__ = ("codec", "game", "options", "players", "seed", "tick_seconds")
+
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        options: dict[str, Any],
+        seed: int,
+        tick_seconds: float,
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.tick_seconds = tick_seconds
+        self.codec: ActionCodec = game.codec(players)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
+        return self
+
+
+class _Table:
+    """The engine state and the adapter's bookkeeping: whose turn in the round, the clock
+    round, each seat's history digest, and caches dropped on every change."""
+
+    __slots__ = ("history", "info", "legal", "queue", "state", "tick")
+
+    def __init__(
+        self, state: State, queue: tuple[int, ...], tick: int, history: list[bytes]
+    ) -> None:
+        self.state = state
+        self.queue = queue
+        self.tick = tick
+        self.history = history
+        self.legal: list[int] | None = None
+        self.info: dict[int, str] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
+        copy = _Table(self.state.clone(), self.queue, self.tick, list(self.history))
+        copy.legal = self.legal
+        copy.info = dict(self.info)
+        return copy
+
+
+def _fold(
+    table: _Table, events: Sequence[Event], actor: int | None = None, action_id: int = -1
+) -> None:
+    """Chain into each seat's digest what that seat saw happen (and its own action)."""
+    for seat in range(len(table.history)):
+        seen = [event.to_json() for event in events if event.visible_to(seat)]
+        own = seat == actor
+        if not seen and not own:
+            continue
+        payload = orjson.dumps({"action": action_id if own else None, "events": seen}, option=_JSON)
+        table.history[seat] = hashlib.blake2b(
+            table.history[seat] + payload, digest_size=_DIGEST
+        ).digest()
+
+
+def _settle(table: _Table, context: _Context) -> None:
+    """Make ``queue[0]`` the seat that decides next, starting new rounds as needed."""
+    state = table.state
+    players = context.players
+    realtime = _realtime(context.game)
+    while not state.is_over():
+        acting = state.acting_players()
+        remaining = tuple(seat for seat in table.queue if seat in acting)
+        if remaining:
+            table.queue = remaining
+            return
+        if realtime:
+            events = state.advance_time(table.tick * context.tick_seconds)
+            if events:
+                _fold(table, events)
+            if state.is_over():
+                break
+            first = table.tick % players
+            table.tick += 1
+            acting = state.acting_players()
+            table.queue = tuple(sorted(acting, key=lambda s: (s - first) % players))
+        else:
+            table.queue = acting
+        if not table.queue:
+            raise RuntimeError(f"{context.game.id}: nobody can act but the game is not over")
+    table.queue = ()
+
+
+def _win_shares(scores: Sequence[float]) -> list[float]:
+    best = max(scores)
+    winners = sum(1 for score in scores if score == best)
+    return [1.0 / winners if score == best else 0.0 for score in scores]
+
+
+class TopSecretGame(pyspiel.Game):  # type: ignore[misc]
+    """One of our games, loaded with parameters (players, seed, options).
+
+    Each game id has its own subclass naming the engine game (``engine_game``); OpenSpiel
+    registers that class itself as the factory.
+    """
+
+    engine_game: ClassVar[Game]
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        game = self.engine_game
+        params = dict(params or {})
+        players = int(params.pop("players", default_players(game)))
+        seed = int(params.pop("seed", 0))
+        tick_ms = int(params.pop("tick_ms", DEFAULT_TICK_MS)) if _realtime(game) else 0
+        if tick_ms < 0:
+            raise InvalidOptions(f"tick_ms must not be negative, not {tick_ms}")
+        game.check_players(players)
+        options = game.resolve_options(params)
+        codec = game.codec(players)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=codec.size,
+            max_chance_outcomes=0,
+            num_players=players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=MAX_GAME_LENGTH[game.id](players, options),
+        )
+        given = {"players": players, "seed": seed, **options}
+        if _realtime(game):
+            given["tick_ms"] = tick_ms
+        super().__init__(game_type(game), info, given)
+        self.context = _Context(game, players, options, seed, tick_ms / 1000.0)
+
+    @property
+    def topsecret_game(self) -> Game:
+        return self.context.game
+
+    def new_initial_state(self) -> TopSecretState:
+        """The table dealt with the ``seed`` parameter."""
+        return TopSecretState(self)
+
+    def new_initial_state_from_seed(self, seed: int) -> TopSecretState:
+        """A table dealt with another seed, same players and options."""
+        context = self.context
+        return TopSecretState(self, _new_table(context, seed))
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> _Observer:
+        """Strings only, for C++ callers; Python callers reach the state's methods directly."""
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        return _Observer(bool(iig_obs_type is not None and iig_obs_type.perfect_recall))
+
+
+def _new_table(context: _Context, seed: int) -> _Table:
+    state = context.game.new_state(context.players, context.options, seed)
+    history = [
+        hashlib.blake2b(bytes([seat]), digest_size=_DIGEST).digest()
+        for seat in range(context.players)
+    ]
+    table = _Table(state, (), 0, history)
+    _settle(table, context)
+    return table
+
+
+class TopSecretState(pyspiel.State):  # type: ignore[misc]
+    """A table of one of our games, seen through OpenSpiel's state interface."""
+
+    def __init__(self, game: TopSecretGame, table: _Table | None = None) -> None:
+        super().__init__(game)
+        self._context = game.context
+        self._table_or_none = table
+
+    @property
+    def _table(self) -> _Table:
+        table = self._table_or_none
+        if table is None:
+            table = self._table_or_none = _new_table(self._context, self._context.seed)
+        return table
+
+    @property
+    def topsecret_state(self) -> State:
+        """The engine's state (read it; change it only through ``apply_action``)."""
+        return self._table.state
+
+    def scores(self) -> list[float]:
+        """The game's own scores (points, or 1/0 for a win), final once terminal."""
+        return self._table.state.scores()
+
+    # -- OpenSpiel's state interface ------------------------------------------------------
+
+    def current_player(self) -> int:
+        table = self._table
+        if table.state.is_over():
+            return int(pyspiel.PlayerId.TERMINAL)
+        return table.queue[0]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        table = self._table
+        if table.legal is None:
+            to_id = self._context.codec.to_id
+            table.legal = sorted(to_id(a) for a in table.state.legal_actions(table.queue[0]))
+        return list(table.legal)
+
+    def _apply_action(self, action: int) -> None:
+        table = self._table
+        context = self._context
+        seat = table.queue[0]
+        move = context.codec.from_id(action)
+        legal = table.legal
+        if legal is None or action not in legal:
+            # The engine's own check names the rule an illegal action breaks.
+            events = table.state.apply(seat, move)
+        else:
+            events = table.state.apply_unchecked(seat, move)
+        table.legal = None
+        table.info = {}
+        # The seat has had its say this round, even if it may still act.
+        table.queue = table.queue[1:]
+        _fold(table, events, seat, action)
+        _settle(table, context)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        context = self._context
+        return context.game.describe_action(context.codec.from_id(action))
+
+    def is_terminal(self) -> bool:
+        return self._table.state.is_over()
+
+    def returns(self) -> list[float]:
+        state = self._table.state
+        if not state.is_over():
+            return [0.0] * self._context.players
+        return _win_shares(state.scores())
+
+    def information_state_string(self, player: int | None = None) -> str:
+        table = self._table
+        seat = self.current_player() if player is None else int(player)
+        self._check_seat(seat)
+        text = table.info.get(seat)
+        if text is None:
+            data = {
+                "history": table.history[seat].hex(),
+                "observation": table.state.observation(seat),
+            }
+            text = table.info[seat] = orjson.dumps(data, option=_JSON).decode()
+        return text
+
+    def observation_string(self, player: int | None = None) -> str:
+        seat = self.current_player() if player is None else int(player)
+        self._check_seat(seat)
+        return orjson.dumps(self._table.state.observation(seat), option=_JSON).decode()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TopSecretState:
+        """A state ``player_id`` cannot tell from this one, hidden parts drawn again."""
+        table = self._table
+        seat = int(player_id)
+        self._check_seat(seat)
+        seed = int(probability_sampler() * (1 << 53))
+        world = table.state.determinize(seat, Rng(seed))
+        mine = table.history[seat]
+        history = [
+            mine
+            if other == seat
+            else hashlib.blake2b(mine + bytes([other]), digest_size=_DIGEST).digest()
+            for other in range(self._context.players)
+        ]
+        return TopSecretState(self.get_game(), _Table(world, table.queue, table.tick, history))
+
+    def __str__(self) -> str:
+        return orjson.dumps(self._table.state.snapshot(), option=_JSON).decode()
+
+    def _check_seat(self, seat: int) -> None:
+        if not 0 <= seat < self._context.players:
+            raise IllegalAction(f"there is no seat {seat} at this table", "seats")
+
+
+class _Observer:
+    """OpenSpiel's observer protocol, strings only (no tensors: ``tensor`` is ``None``)."""
+
+    def __init__(self, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = None
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: TopSecretState, player: int) -> None:
+        """Nothing to fill: there is no tensor."""
+
+    def string_from(self, state: TopSecretState, player: int) -> str:
+        if self.perfect_recall:
+            return state.information_state_string(player)
+        return state.observation_string(player)
+
+
+def _register(game: Game) -> None:
+    if short_name(game) in pyspiel.registered_names():
+        return
+    # A class, not a closure: OpenSpiel's registry outlives the interpreter, and releasing
+    # the last reference to a closure at process exit, without the GIL, aborts Python.
+    name = "TopSecret" + game.id.title().replace("_", "") + "Game"
+    factory = type(name, (TopSecretGame,), {"engine_game": game, "__module__": __name__})
+    globals()[name] = factory
+    pyspiel.register_game(game_type(game), factory)
+
+
+for _game in all_games():
+    _register(_game)
+
+__all__ = [
+    "DEFAULT_TICK_MS",
+    "MAX_GAME_LENGTH",
+    "PREFIX",
+    "TopSecretGame",
+    "TopSecretState",
+    "default_players",
+    "game_type",
+    "short_name",
+]

@@ -1,0 +1,202 @@
+"""The OpenSpiel adapter: registration, random play, hidden information, OpenSpiel's IS-MCTS."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip(
+    "pyspiel", reason="OpenSpiel is not installed: pip install -e '.[rl]'"
+)
+
+import numpy as np  # noqa: E402  (after the skip: numpy comes with OpenSpiel)
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+from topsecret.core import IllegalAction  # noqa: E402
+from topsecret.games import game_ids, get_game  # noqa: E402
+from topsecret.rl import openspiel as adapter  # noqa: E402
+
+GAME_IDS = game_ids()
+
+
+def small_params(game_id: str) -> dict[str, Any]:
+    """The quickest table of each game: fewest seats, one Vault deal."""
+    params: dict[str, Any] = {"players": get_game(game_id).min_players}
+    if game_id == "vault":
+        params["single_deal"] = True
+    return params
+
+
+def load(game_id: str, **params: Any) -> Any:
+    return pyspiel.load_game(f"topsecret_{game_id}", {**small_params(game_id), **params})
+
+
+def play_random(state: Any, rng: random.Random, stop: int | None = None) -> list[Any]:
+    """Random legal ids until the end (or ``stop`` decisions); returns the states passed."""
+    passed: list[Any] = []
+    while not state.is_terminal() and (stop is None or len(passed) < stop):
+        passed.append(state.clone())
+        state.apply_action(rng.choice(state.legal_actions()))
+    return passed
+
+
+def test_importing_the_package_does_not_import_openspiel() -> None:
+    code = "import sys, topsecret.rl; print('pyspiel' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_game_loads_with_its_defaults(game_id: str) -> None:
+    engine = get_game(game_id)
+    game = pyspiel.load_game(f"topsecret_{game_id}")
+    players = adapter.default_players(engine)
+    assert game.num_players() == players
+    assert game.num_distinct_actions() == engine.codec(players).size
+    kind = game.get_type()
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert set(game.get_parameters()) >= {"players", "seed"} | {
+        spec.name for spec in engine.option_specs
+    }
+    state = game.new_initial_state()
+    assert not state.is_terminal()
+    assert state.current_player() in state.topsecret_state.acting_players()
+
+
+def test_bad_parameters_are_refused_with_the_rule() -> None:
+    with pytest.raises(Exception, match="2-6 players"):
+        pyspiel.load_game("topsecret_vault", {"players": 9})
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_random_games_end_legally_with_shared_wins(game_id: str) -> None:
+    game = load(game_id)
+    size = game.num_distinct_actions()
+    for seed in (1, 2):
+        state = game.new_initial_state_from_seed(seed)
+        rng = random.Random(seed)
+        decisions = 0
+        while not state.is_terminal():
+            table = state.topsecret_state
+            player = state.current_player()
+            assert player in table.acting_players()
+            legal = state.legal_actions()
+            assert legal == sorted(legal) and all(0 <= a < size for a in legal)
+            assert state.returns() == [0.0] * game.num_players()
+            state.apply_action(rng.choice(legal))
+            decisions += 1
+        assert decisions <= game.max_game_length()
+        returns = state.returns()
+        assert sum(returns) == pytest.approx(1.0)
+        best = max(state.scores())
+        winners = [seat for seat, score in enumerate(state.scores()) if score == best]
+        assert returns == [1.0 / len(winners) if s in winners else 0.0 for s in range(len(returns))]
+        assert state.current_player() == pyspiel.PlayerId.TERMINAL
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_clone_is_independent_and_equal(game_id: str) -> None:
+    state = load(game_id).new_initial_state_from_seed(3)
+    play_random(state, random.Random(3), stop=15)
+    copy = state.clone()
+    assert str(copy) == str(state)
+    assert copy.information_state_string(0) == state.information_state_string(0)
+    before = str(state)
+    copy.apply_action(copy.legal_actions()[0])
+    assert str(state) == before
+
+
+def test_an_illegal_id_is_refused_and_leaves_the_state() -> None:
+    state = load("vault").new_initial_state_from_seed(5)
+    illegal = next(a for a in range(state.num_distinct_actions()) if a not in state.legal_actions())
+    before = str(state)
+    with pytest.raises(IllegalAction, match="Rulebook 002"):
+        state.apply_action(illegal)
+    assert str(state) == before
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_information_state_is_the_observation_and_a_history_digest(game_id: str) -> None:
+    """Nothing but the seat's own observation and a digest of what it saw; and a resampled
+    world (others' hidden cards drawn again) gives the seat the very same string."""
+    game = load(game_id)
+    state = game.new_initial_state_from_seed(7)
+    sampler = pyspiel.UniformProbabilitySampler(11, 0.0, 1.0)
+    worlds_differ = False
+    for passed in play_random(state, random.Random(7))[::9]:
+        table = passed.topsecret_state
+        for seat in range(game.num_players()):
+            info = passed.information_state_string(seat)
+            data = json.loads(info)
+            assert set(data) == {"history", "observation"}
+            assert data["observation"] == json.loads(json.dumps(table.observation(seat)))
+            assert len(data["history"]) == 32
+            int(data["history"], 16)
+            assert passed.observation_string(seat) == json.dumps(
+                data["observation"], sort_keys=True, separators=(",", ":")
+            )
+            world = passed.resample_from_infostate(seat, sampler)
+            assert world.information_state_string(seat) == info
+            assert world.current_player() == passed.current_player()
+            worlds_differ |= str(world) != str(passed)
+    assert worlds_differ, "resampling never changed a hidden part: the check proved nothing"
+
+
+def test_a_commitment_never_reaches_another_seat() -> None:
+    state = load("vault").new_initial_state_from_seed(9)
+    assert state.topsecret_state.open_step() is not None
+    first, second = state.legal_actions()[:2]
+    one, other = state.clone(), state.clone()
+    one.apply_action(first)
+    other.apply_action(second)
+    assert one.current_player() == other.current_player() == 1
+    assert one.information_state_string(1) == other.information_state_string(1)
+    assert one.information_state_string(0) != other.information_state_string(0)
+
+
+def test_vault_hands_stay_out_of_other_seats_information() -> None:
+    state = load("vault", players=3).new_initial_state_from_seed(4)
+    hands = state.topsecret_state.observation
+    mine = json.loads(state.information_state_string(0))["observation"]["hand"]
+    for seat in (1, 2):
+        theirs = hands(seat)["hand"]
+        assert theirs != mine
+        assert json.dumps(theirs, separators=(",", ":")) not in state.information_state_string(0)
+
+
+def test_wink_presents_seats_in_rounds_of_the_virtual_clock() -> None:
+    ticking = load("wink", tick_ms=250).new_initial_state_from_seed(2)
+    stopped = load("wink", tick_ms=0).new_initial_state_from_seed(2)
+    players = ticking.num_players()
+    order: list[int] = []
+    for _ in range(3 * players):
+        order.append(ticking.current_player())
+        ticking.apply_action(ticking.legal_actions()[0])
+        stopped.apply_action(stopped.legal_actions()[0])
+    # Round k asks every seat once, starting from seat k.
+    assert order[:players] == list(range(players))
+    assert order[players : 2 * players] == [(s + 1) % players for s in range(players)]
+    # The fourth round has begun: its clock is already set.
+    assert ticking.topsecret_state.observation(0)["now"] == pytest.approx(0.75)
+    assert stopped.topsecret_state.observation(0)["now"] == 0.0
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_openspiel_ismcts_finishes_a_seeded_game(game_id: str) -> None:
+    game = load(game_id)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(2), max_length=30)
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 5, random_state=np.random.RandomState(1))
+    # OpenSpiel's default sampler is seeded by the clock; a seeded one repeats the game.
+    sampler = pyspiel.UniformProbabilitySampler(3, 0.0, 1.0)
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
+    state = game.new_initial_state_from_seed(4)
+    while not state.is_terminal():
+        state.apply_action(bot.step(state))
+    assert sum(state.returns()) == pytest.approx(1.0)
