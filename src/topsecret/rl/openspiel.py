@@ -42,10 +42,10 @@ Chance: SAMPLED_STOCHASTIC.
 Information state string: ``{"history": ..., "observation": ...}`` as canonical JSON (orjson,
 sorted keys).
     ``observation`` is ``observation(seat)``, exactly what the engine lets the seat know now.
-    Observations are partly memoryless (Vault shows the last trick only; a wink seen long ago
-    leaves no trace in SpyWorld-like summaries), so ``history`` is a 128-bit BLAKE2b chain over
-    everything the seat saw happen: each event whose audience includes the seat, and the
-    seat's own action ids. Distinct histories the seat can tell apart thus get distinct
+    Observations need not remember how the table got here (Vault's shows only the last
+    trick in full), so ``history`` is a 128-bit BLAKE2b chain over everything the
+    seat saw happen: each event whose audience includes the seat, and the seat's own action
+    ids. Distinct histories the seat can tell apart thus get distinct
     strings (up to hash collisions), and nothing outside the seat's audience is mixed in.
     ``observation_string`` is the observation alone.
 
