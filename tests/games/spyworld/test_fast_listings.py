@@ -32,6 +32,7 @@ from topsecret.games.spyworld.components import (
     sheet,
 )
 from topsecret.games.spyworld.exploring import Run
+from topsecret.games.spyworld.grid import DIRECTIONS, Grid
 from topsecret.games.spyworld.placing import back_prices
 from topsecret.games.spyworld.sheets import INF, gadget_cost, line_cost
 from topsecret.games.spyworld.state import SpyWorldState
@@ -221,3 +222,19 @@ def test_given_kept_options_when_the_explorer_is_changed_by_hand_then_they_are_l
         assert not any(isinstance(a, Move) for a in run.legal())
         return
     pytest.fail("no exploration with a move was found")
+
+
+def test_given_random_walls_when_masking_directions_then_only_walled_sides_are_shut() -> None:
+    rng = Rng(7)
+    for grid in (sheet().grid, Grid(3, 4), Grid(6, 2)):
+        for _ in range(2000):
+            walls = rng.next_u64() & rng.next_u64() & ((1 << grid.edge_count + 2) - 1)
+            expected = []
+            for direction in DIRECTIONS:
+                mask = 0
+                for room in range(grid.size):
+                    edge = grid.edge_of_side(room, direction)
+                    if edge is not None and not walls >> edge & 1:
+                        mask |= 1 << room
+                expected.append(mask)
+            assert list(grid.direction_masks(walls)) == expected

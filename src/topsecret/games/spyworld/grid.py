@@ -105,15 +105,36 @@ def _base_masks(grid: Grid) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-def _direction_masks(grid: Grid, walls: int) -> tuple[int, int, int, int]:
+@cache
+def _open_masks(grid: Grid) -> tuple[int, int, int, int]:
+    """Rooms that may move north, east, south, west when no wall stands anywhere."""
     masks = [0, 0, 0, 0]
     for index, edges in enumerate(_base_masks(grid)):
-        bits = 0
         for room, edge in enumerate(edges):
-            if edge >= 0 and not walls >> edge & 1:
-                bits |= 1 << room
-        masks[index] = bits
+            if edge >= 0:
+                masks[index] |= 1 << room
     return masks[0], masks[1], masks[2], masks[3]
+
+
+def _direction_masks(grid: Grid, walls: int) -> tuple[int, int, int, int]:
+    # A lair has a handful of walls, so each closes its two sides of the open masks rather
+    # than every room's four sides being checked against the wall mask (scoring does this
+    # for every lair).
+    north, east, south, west = _open_masks(grid)
+    vertical = grid.rows * (grid.cols - 1)
+    walls &= (1 << grid.edge_count) - 1
+    while walls:
+        low = walls & -walls
+        walls ^= low
+        edge = low.bit_length() - 1
+        a, b = grid.edge_rooms(edge)
+        if edge < vertical:
+            east &= ~(1 << a)
+            west &= ~(1 << b)
+        else:
+            south &= ~(1 << a)
+            north &= ~(1 << b)
+    return north, east, south, west
 
 
 def expand(grid: Grid, rooms: int, masks: tuple[int, int, int, int]) -> int:
