@@ -179,40 +179,56 @@ class _Context:
 
 class _Table:
     """The engine state and the adapter's bookkeeping: whose turn in the round, the clock
-    round, each seat's history digest, and caches dropped on every change."""
+    round, each seat's history digest, and caches dropped on every change.
 
-    __slots__ = ("history", "info", "legal", "queue", "state", "tick")
+    Events are recorded as they happen and folded into the digests only when a digest is
+    read: random rollouts never read one, and hashing on every move would slow them down.
+    """
+
+    __slots__ = ("_digests", "_unfolded", "info", "legal", "queue", "state", "tick")
 
     def __init__(
-        self, state: State, queue: tuple[int, ...], tick: int, history: list[bytes]
+        self, state: State, queue: tuple[int, ...], tick: int, digests: list[bytes]
     ) -> None:
         self.state = state
         self.queue = queue
         self.tick = tick
-        self.history = history
+        self._digests = digests
+        #: (acting seat or None, its action id, events) not yet folded into the digests.
+        self._unfolded: list[tuple[int | None, int, Sequence[Event]]] = []
         self.legal: list[int] | None = None
         self.info: dict[int, str] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
-        copy = _Table(self.state.clone(), self.queue, self.tick, list(self.history))
+        copy = _Table(self.state.clone(), self.queue, self.tick, list(self._digests))
+        # Events are immutable: sharing them between copies is safe.
+        copy._unfolded = list(self._unfolded)
         copy.legal = self.legal
         copy.info = dict(self.info)
         return copy
 
+    def record(
+        self, events: Sequence[Event], actor: int | None = None, action_id: int = -1
+    ) -> None:
+        if events or actor is not None:
+            self._unfolded.append((actor, action_id, events))
 
-def _fold(
-    table: _Table, events: Sequence[Event], actor: int | None = None, action_id: int = -1
-) -> None:
-    """Chain into each seat's digest what that seat saw happen (and its own action)."""
-    for seat in range(len(table.history)):
-        seen = [event.to_json() for event in events if event.visible_to(seat)]
-        own = seat == actor
-        if not seen and not own:
-            continue
-        payload = orjson.dumps({"action": action_id if own else None, "events": seen}, option=_JSON)
-        table.history[seat] = hashlib.blake2b(
-            table.history[seat] + payload, digest_size=_DIGEST
-        ).digest()
+    def digests(self) -> list[bytes]:
+        """Each seat's digest of what it saw happen (its events and its own action ids)."""
+        for actor, action_id, events in self._unfolded:
+            for seat in range(len(self._digests)):
+                seen = [event.to_json() for event in events if event.visible_to(seat)]
+                own = seat == actor
+                if not seen and not own:
+                    continue
+                payload = orjson.dumps(
+                    {"action": action_id if own else None, "events": seen}, option=_JSON
+                )
+                self._digests[seat] = hashlib.blake2b(
+                    self._digests[seat] + payload, digest_size=_DIGEST
+                ).digest()
+        self._unfolded.clear()
+        return self._digests
 
 
 def _settle(table: _Table, context: _Context) -> None:
@@ -228,8 +244,7 @@ def _settle(table: _Table, context: _Context) -> None:
             return
         if realtime:
             events = state.advance_time(table.tick * context.tick_seconds)
-            if events:
-                _fold(table, events)
+            table.record(events)
             if state.is_over():
                 break
             first = table.tick % players
@@ -371,7 +386,7 @@ class TopSecretState(pyspiel.State):  # type: ignore[misc]
         table.info = {}
         # The seat has had its say this round, even if it may still act.
         table.queue = table.queue[1:]
-        _fold(table, events, seat, action)
+        table.record(events, seat, action)
         _settle(table, context)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -394,7 +409,7 @@ class TopSecretState(pyspiel.State):  # type: ignore[misc]
         text = table.info.get(seat)
         if text is None:
             data = {
-                "history": table.history[seat].hex(),
+                "history": table.digests()[seat].hex(),
                 "observation": table.state.observation(seat),
             }
             text = table.info[seat] = orjson.dumps(data, option=_JSON).decode()
@@ -412,7 +427,7 @@ class TopSecretState(pyspiel.State):  # type: ignore[misc]
         self._check_seat(seat)
         seed = int(probability_sampler() * (1 << 53))
         world = table.state.determinize(seat, Rng(seed))
-        mine = table.history[seat]
+        mine = table.digests()[seat]
         history = [
             mine
             if other == seat
