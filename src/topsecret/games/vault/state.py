@@ -44,6 +44,8 @@ RULE_BANK = (
 )
 
 PLAY, STEAL, BANK, OVER = "play", "steal", "bank", "over"
+#: Seat numbers as the string keys of JSON records, made once.
+SEAT_KEYS = tuple(str(seat) for seat in range(64))
 _KIND_ORDER = {kind: i for i, kind in enumerate(HAND_KINDS)}
 
 
@@ -336,9 +338,17 @@ class VaultState(State):
     def _resolve_play(self, choices: Mapping[int, Action]) -> list[Event]:
         """Rulebook 002 §Début du tour de jeu: all reveal at once, then the cards act."""
         played: dict[int, int] = {}
+        revealed: dict[str, dict[str, Any]] = {}
+        cards = self.cards
         actions = self._game.play_actions
+        shared = self._game.shared_plays
+        arrived: set[int] = set()
+        just_played: dict[int, int] = {}
+        moles: dict[int, int] = {}
+        self._arrived, self._just_played, self._moles = arrived, just_played, moles
+        assassins: list[int] = []
         for seat, action in choices.items():
-            wanted = self._game.shared_plays[action]
+            wanted = shared[action]
             hand = self.hands[seat]
             # The lowest card of the chosen kind: the hand is in hand order.
             index = 0
@@ -350,23 +360,20 @@ class VaultState(State):
             if index == len(hand) or actions[hand[index]] is not wanted:
                 options = self._hand_options[seat]
                 self._hand_options[seat] = tuple(a for a in options if a is not wanted)
-        self._arrived = set()
-        self._just_played = {}
-        self._moles = {}
-        assassins = []
-        for seat, cid in played.items():
-            kind = self.cards[cid].kind
-            if kind in (DOCUMENT, SPECIAL_AGENT):
+            card = cards[cid]
+            revealed[SEAT_KEYS[seat]] = card.to_json()
+            kind = card.kind
+            if kind == DOCUMENT or kind == SPECIAL_AGENT:
                 self.face_up[seat].append(cid)
-                self._just_played[seat] = cid
-                self._arrived.add(seat)
+                just_played[seat] = cid
+                arrived.add(seat)
             elif kind == ASSASSIN:
                 assassins.append(seat)
             else:
-                self._moles[seat] = cid
+                moles[seat] = cid
         self.last_trick = {
             "trick": self.trick,
-            "played": {str(s): self.cards[c].to_json() for s, c in played.items()},
+            "played": revealed,
             "boom": bool(assassins),
             "destroyed": [],
             "steals": [],
@@ -439,8 +446,7 @@ class VaultState(State):
         that do not match go to the x1 side. Then lone new face-up cards are banked or kept."""
         events: list[Event] = []
         assert self.last_trick is not None
-        for seat in range(self._n):
-            stack = self.face_up[seat]
+        for seat, stack in enumerate(self.face_up):
             if len(stack) == 2:
                 a, b = self.cards[stack[0]], self.cards[stack[1]]
                 if is_pair(a, b):
