@@ -8,7 +8,7 @@ import pytest
 
 from topsecret.bots import IsmctsBot, SlippingBot, bot_names, check_bot_name, make_bot
 from topsecret.bots.levels import EASY_SLIP_RATE, HARD_MS, HARD_REALTIME_MS
-from topsecret.core import SeatView, UnknownName
+from topsecret.core import Action, Bot, SeatView, UnknownName
 from topsecret.games import all_games, get_game
 
 
@@ -55,19 +55,25 @@ def test_the_levels_are_a_slipping_heuristic_the_heuristic_and_a_one_second_sear
     assert realtime_hard.settings.ms == HARD_REALTIME_MS
 
 
+class AlwaysFirst(Bot):
+    """A stand-in heuristic that always plays the first legal action."""
+
+    def choose(self, view: SeatView) -> Action:
+        return view.legal_actions()[0]
+
+
 def test_the_easy_level_slips_about_as_often_as_it_says():
-    """Against the heuristic's own choice in the same position, the easy bot differs now
-    and then, but plays the heuristic's move most of the time."""
-    vault = get_game("vault")
-    state = vault.new_state(4, seed=8)
+    """Given a heuristic that always plays the first action, the slipping bot plays
+    something else only when it slips onto another action."""
+    state = get_game("vault").new_state(4, seed=8)
     view = SeatView(state, 0)
-    easy = make_bot(vault, "easy", 5)
-    medium_choice = make_bot(vault, "medium", 5).choose(view)
-    rng_choices = [easy.choose(view) for _ in range(400)]
-    same = sum(1 for choice in rng_choices if choice == medium_choice)
-    legal = len(view.legal_actions())
-    expected_same = (1 - EASY_SLIP_RATE) + EASY_SLIP_RATE / legal
-    assert abs(same / 400 - expected_same) < 0.08
+    legal = view.legal_actions()
+    easy = SlippingBot(AlwaysFirst(), seed=5)
+    others = sum(1 for _ in range(2000) if easy.choose(view) != legal[0])
+    expected = EASY_SLIP_RATE * (1 - 1 / len(legal))
+    assert abs(others / 2000 - expected) < 0.03
+    never = SlippingBot(AlwaysFirst(), seed=5, slip_rate=0.0)
+    assert all(never.choose(view) == legal[0] for _ in range(50))
 
 
 def test_the_cli_accepts_options_and_levels():

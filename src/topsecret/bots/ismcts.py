@@ -44,7 +44,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import Action, Bot, Rng, SeatView, State
+from ..core import Action, Bot, Game, Rng, SeatView, State
 
 #: Exploration constant of UCB1; rewards are in [0, 1].
 DEFAULT_EXPLORATION = 0.7
@@ -52,6 +52,10 @@ DEFAULT_EXPLORATION = 0.7
 DEFAULT_HORIZON = 200
 #: Iterations per decision when neither ``iterations`` nor ``ms`` is given.
 DEFAULT_ITERATIONS = 400
+#: Progressive widening: a choice visited n times considers ceil(WIDEN * sqrt(n)) actions.
+DEFAULT_WIDEN = 2.0
+#: Progressive bias: the heuristic's move gets HINT_BONUS / (visits + 1) on top of UCB1.
+DEFAULT_HINT_BONUS = 1.0
 
 
 class _Arm:
@@ -65,14 +69,28 @@ class _Arm:
         self.available = 0
 
 
-class _Node:
-    """A point in the searching seat's tree: per seat, per action statistics, and children
-    keyed by the joint choice that left it."""
+class _Choice:
+    """One seat's decision at one node: its arms, the order in which actions are let in by
+    progressive widening (the heuristic's move first, then a seeded shuffle), and how often
+    the seat has chosen here."""
 
-    __slots__ = ("arms", "children")
+    __slots__ = ("arms", "hint", "order", "visits")
+
+    def __init__(self, hint: Action | None) -> None:
+        self.arms: dict[Action, _Arm] = {}
+        self.order: list[Action] = []
+        self.visits = 0
+        self.hint = hint
+
+
+class _Node:
+    """A point in the searching seat's tree: one choice per seat that acts here, and
+    children keyed by the joint choice that left it."""
+
+    __slots__ = ("children", "choices")
 
     def __init__(self) -> None:
-        self.arms: dict[int, dict[Action, _Arm]] = {}
+        self.choices: dict[int, _Choice] = {}
         self.children: dict[tuple[tuple[int, Action], ...], _Node] = {}
 
 
@@ -84,6 +102,13 @@ class SearchSettings:
     ms: float | None = None
     exploration: float = DEFAULT_EXPLORATION
     horizon: int = DEFAULT_HORIZON
+    #: Decisions of each rollout the game's heuristic plays before random play takes over
+    #: (0: random rollouts).
+    guided: int = 0
+    #: Progressive widening constant (0 considers every legal action at once).
+    widen: float = DEFAULT_WIDEN
+    #: Weight of the heuristic's move in selection (0: no hints are asked for).
+    hint: float = DEFAULT_HINT_BONUS
 
     def __post_init__(self) -> None:
         if self.iterations is not None and self.iterations < 1:
@@ -94,6 +119,12 @@ class SearchSettings:
             raise ValueError("exploration must not be negative")
         if self.horizon < 0:
             raise ValueError("horizon must not be negative")
+        if not 0 <= self.guided <= self.horizon:
+            raise ValueError("guided must be between 0 and the horizon")
+        if self.widen < 0:
+            raise ValueError("widen must not be negative")
+        if self.hint < 0:
+            raise ValueError("hint must not be negative")
 
     @property
     def deterministic(self) -> bool:
@@ -134,6 +165,55 @@ def random_rollout(horizon: int) -> RolloutPolicy:
     return rollout
 
 
+class Guide:
+    """The game's own heuristic, one per seat, lent to the search.
+
+    It names a move worth trying first at each new choice (a hint) and can play the first
+    decisions of each rollout. A heuristic reads an observation for every decision, which
+    costs far more than a random pick, so it is asked once per new choice in the tree and
+    only for the first ``guided`` decisions of a rollout. The heuristics are never told
+    events: they play from each sampled world's observations alone.
+    """
+
+    def __init__(self, game: Game, players: int, seed: int) -> None:
+        factory = game.bots().get("heuristic")
+        seeds = Rng(seed)
+        self._bots = [factory(seeds.next_u64()) for _ in range(players)] if factory else []
+
+    def __bool__(self) -> bool:
+        return bool(self._bots)
+
+    def move(self, world: State, seat: int) -> Action | None:
+        if not self._bots:
+            return None
+        return self._bots[seat].choose(SeatView(world, seat))
+
+    def rollout(self, guided: int, horizon: int) -> RolloutPolicy:
+        """Heuristic play for ``guided`` decisions, then random play to the horizon."""
+        finish = random_rollout(max(0, horizon - guided))
+        if not self._bots or guided == 0:
+            return random_rollout(horizon)
+
+        def rollout(world: State, rng: Rng) -> None:
+            decisions = 0
+            while decisions < guided and not world.is_over():
+                acted = False
+                for seat in world.acting_players():
+                    if world.is_over() or seat not in world.acting_players():
+                        continue
+                    if not world.legal_actions(seat):
+                        continue
+                    action = self._bots[seat].choose(SeatView(world, seat))
+                    world.apply_unchecked(seat, action, record=False)
+                    decisions += 1
+                    acted = True
+                if not acted:
+                    return
+            finish(world, rng)
+
+        return rollout
+
+
 class _Evaluator:
     """Turns a world where a rollout stopped into one reward per seat, in [0, 1]."""
 
@@ -160,11 +240,27 @@ class _Evaluator:
 
 
 class IsmctsSearch:
-    """One search from one seat's view; reusable across decisions of a bot."""
+    """One search from one seat's view; reusable across decisions of a bot.
 
-    def __init__(self, settings: SearchSettings, rollout: RolloutPolicy | None = None) -> None:
+    ``guide`` lends the game's heuristic for hints and guided rollouts; without one the
+    search is the plain algorithm with random rollouts.
+    """
+
+    def __init__(
+        self,
+        settings: SearchSettings,
+        rollout: RolloutPolicy | None = None,
+        guide: Guide | None = None,
+    ) -> None:
         self.settings = settings
-        self._rollout = rollout or random_rollout(settings.horizon)
+        self._guide = guide if guide else None
+        if rollout is None:
+            rollout = (
+                self._guide.rollout(settings.guided, settings.horizon)
+                if self._guide is not None
+                else random_rollout(settings.horizon)
+            )
+        self._rollout = rollout
         self.report = SearchReport()
 
     def best_action(self, view: SeatView, rng: Rng) -> Action:
@@ -179,12 +275,9 @@ class IsmctsSearch:
         budget = self.settings.iterations
         if budget is None and self.settings.ms is None:
             budget = DEFAULT_ITERATIONS
-        deadline = (
-            time.perf_counter() + self.settings.ms / 1000.0
-            if self.settings.ms is not None
-            else None
-        )
         start = time.perf_counter()
+        ms = self.settings.ms
+        deadline = start + ms / 1000.0 if ms is not None else None
         done = 0
         while True:
             self._iterate(view, root, rng, evaluate)
@@ -193,12 +286,13 @@ class IsmctsSearch:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        arms = root.arms.get(view.seat, {})
+        mine = root.choices.get(view.seat)
+        arms = mine.arms if mine is not None else {}
         choice = max(legal, key=lambda a: _final_key(arms.get(a)))
         self.report = SearchReport(
             done,
             time.perf_counter() - start,
-            {repr(a): arms[a].visits for a in legal if a in arms},
+            {repr(a): arms[a].visits for a in legal if a in arms and arms[a].visits},
         )
         return choice
 
@@ -206,7 +300,7 @@ class IsmctsSearch:
         world = view.determinize(rng)
         node = root
         path: list[tuple[_Node, tuple[tuple[int, Action], ...]]] = []
-        exploration = self.settings.exploration
+        settings = self.settings
         while not world.is_over():
             acting = world.acting_players()
             if not acting:
@@ -218,7 +312,10 @@ class IsmctsSearch:
                 actions = world.legal_actions(seat)
                 if not actions:
                     continue
-                action = _select(node.arms.setdefault(seat, {}), actions, exploration, rng)
+                choice = node.choices.get(seat)
+                if choice is None:
+                    choice = node.choices[seat] = _Choice(self._hint(world, seat, actions))
+                action = _select(choice, actions, settings, rng)
                 world.apply_unchecked(seat, action, record=False)
                 joint.append((seat, action))
             if not joint:
@@ -234,29 +331,68 @@ class IsmctsSearch:
         rewards = evaluate(world)
         for visited, key in path:
             for seat, action in key:
-                arm = visited.arms[seat][action]
+                arm = visited.choices[seat].arms[action]
                 arm.visits += 1
                 arm.total += rewards[seat]
 
+    def _hint(self, world: State, seat: int, actions: Sequence[Action]) -> Action | None:
+        if self._guide is None or self.settings.hint <= 0 or len(actions) < 2:
+            return None
+        return self._guide.move(world, seat)
 
-def _select(arms: dict[Action, _Arm], actions: Sequence[Action], c: float, rng: Rng) -> Action:
-    """UCB1 over the actions legal in this world, with availability counts; an action never
-    tried here is tried first (a random one among them, so no action order is favoured)."""
-    untried: list[Action] = []
-    for action in actions:
-        arm = arms.get(action)
-        if arm is None:
-            arm = arms[action] = _Arm()
+
+def _select(
+    choice: _Choice, actions: Sequence[Action], settings: SearchSettings, rng: Rng
+) -> Action:
+    """UCB1 with availability counts over the actions let in so far.
+
+    Progressive widening lets in ceil(widen * sqrt(visits)) actions, in the choice's order,
+    so a wide choice (a payment of 1 to 27 coins to any of six agents) is not spread one
+    rollout per action. An action let in but never tried is tried first. The heuristic's
+    move, first in the order, gets a bonus that fades as it is visited.
+    """
+    choice.visits += 1
+    arms = choice.arms
+    fresh = [a for a in actions if a not in arms]
+    if fresh:
+        if len(fresh) > 1:
+            rng.shuffle(fresh)
+        hint = choice.hint
+        if hint is not None and hint in fresh:
+            fresh.remove(hint)
+            fresh.insert(0, hint)
+        for action in fresh:
+            arms[action] = _Arm()
+        choice.order.extend(fresh)
+    width = len(actions)
+    if settings.widen > 0:
+        width = min(width, math.ceil(settings.widen * math.sqrt(choice.visits)))
+    # Other worlds may have let in actions this world does not offer (another hand).
+    legal = set(actions)
+    candidates: list[Action] = []
+    for action in choice.order:
+        if action in legal:
+            candidates.append(action)
+            if len(candidates) == width:
+                break
+    untried: Action | None = None
+    for action in candidates:
+        arm = arms[action]
         arm.available += 1
-        if arm.visits == 0:
-            untried.append(action)
-    if untried:
-        return untried[0] if len(untried) == 1 else rng.choice(untried)
-    best: Action = actions[0]
+        if untried is None and arm.visits == 0:
+            untried = action
+    if untried is not None:
+        return untried
+    c = settings.exploration
+    bonus = settings.hint
+    hint = choice.hint
+    best: Action = candidates[0]
     best_value = -1.0
-    for action in actions:
+    for action in candidates:
         arm = arms[action]
         value = arm.total / arm.visits + c * math.sqrt(math.log(arm.available) / arm.visits)
+        if action == hint:
+            value += bonus / (arm.visits + 1)
         if value > best_value:
             best, best_value = action, value
     return best
@@ -289,10 +425,15 @@ class IsmctsBot(Bot):
     ) -> None:
         self._rng = Rng(seed)
         self.settings = settings or SearchSettings()
-        self.search = IsmctsSearch(self.settings, rollout)
+        self._rollout = rollout
         self._timing = timing
+        self.search: IsmctsSearch | None = None
 
     def choose(self, view: SeatView) -> Action:
+        if self.search is None:
+            # The game is known only now; the guide needs its heuristic.
+            guide = Guide(view.game, view.num_players, self._rng.next_u64())
+            self.search = IsmctsSearch(self.settings, self._rollout, guide)
         return self.search.best_action(view, self._rng)
 
     def act_at(self, view: SeatView, now: float) -> Action | None:
@@ -305,12 +446,16 @@ class IsmctsBot(Bot):
 
 def parse_settings(options: Mapping[str, str]) -> SearchSettings:
     """Search settings from a bot name's options (``iterations=400``, ``ms=100``, ``c=0.5``,
-    ``horizon=100``); raises :class:`ValueError` naming a bad option."""
+    ``horizon=100``, ``guided=10``, ``widen=2``, ``hint=1``); raises :class:`ValueError`
+    naming a bad option."""
     known: dict[str, tuple[str, Callable[[str], Any]]] = {
         "iterations": ("iterations", int),
         "ms": ("ms", float),
         "c": ("exploration", float),
         "horizon": ("horizon", int),
+        "guided": ("guided", int),
+        "widen": ("widen", float),
+        "hint": ("hint", float),
     }
     values: dict[str, Any] = {}
     for key, text in options.items():
@@ -325,6 +470,7 @@ def parse_settings(options: Mapping[str, str]) -> SearchSettings:
 
 
 __all__ = [
+    "Guide",
     "IsmctsBot",
     "IsmctsSearch",
     "SearchReport",
