@@ -363,7 +363,7 @@ class VaultState(State):
             card = cards[cid]
             revealed[SEAT_KEYS[seat]] = card.to_json()
             kind = card.kind
-            if kind == DOCUMENT or kind == SPECIAL_AGENT:
+            if kind in (DOCUMENT, SPECIAL_AGENT):
                 self.face_up[seat].append(cid)
                 just_played[seat] = cid
                 arrived.add(seat)
