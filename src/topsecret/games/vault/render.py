@@ -51,8 +51,10 @@ def render_table(obs: Mapping[str, Any]) -> Group:
             status = "chosen ✓"
         x2 = Text(" ").join(cards_text(pair) for pair in seat["x2"]) if seat["x2"] else Text("-")
         name = "you" if seat["seat"] == me else f"seat {seat['seat']}"
+        # The safe lies face up: its colour names the seat's cards on the table.
+        safe_style = COLOUR_STYLES.get(seat.get("safe", ""), "")
         table.add_row(
-            name,
+            Text(name, style=safe_style),
             str(seat["hand_size"]),
             cards_text(seat["face_up"]),
             cards_text(seat["x1"]),
