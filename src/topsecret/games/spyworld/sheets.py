@@ -124,7 +124,7 @@ def secret_value(board: LairBoard, rooms: list[str]) -> int:
 
 def count_kinds(rooms: list[str], kinds: tuple[str, ...]) -> int:
     """Rooms holding any of these kinds (missions ask it of every seat after every round)."""
-    return sum(rooms.count(kind) for kind in kinds)
+    return sum(map(rooms.count, kinds))
 
 
 def mission_met(

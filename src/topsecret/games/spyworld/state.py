@@ -552,8 +552,8 @@ class SpyWorldState(State):
     # -- end of a round ---------------------------------------------------------------
 
     def _full(self, seat: int) -> bool:
-        drawn = self.sheets[seat].rooms
-        return all(drawn[room] for room in drawable_rooms(self.board.blocked))
+        drawn = self.sheets[seat].rooms.__getitem__
+        return all(map(drawn, drawable_rooms(self.board.blocked)))
 
     def _missions_met(self, seat: int) -> list[int]:
         return [slot for slot in self._open_missions() if self._meets(seat, slot)]
