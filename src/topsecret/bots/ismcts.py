@@ -44,7 +44,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import Action, Bot, Game, Rng, SeatView, State
+from ..core import Action, Bot, Event, Game, Rng, SeatView, State
 
 #: Exploration constant of UCB1; rewards are in [0, 1].
 DEFAULT_EXPLORATION = 0.7
@@ -109,6 +109,9 @@ class SearchSettings:
     widen: float = DEFAULT_WIDEN
     #: Weight of the heuristic's move in selection (0: no hints are asked for).
     hint: float = DEFAULT_HINT_BONUS
+    #: Share of the iterations credited to the heuristic's move when the search picks its
+    #: answer: another move must beat it by that many visits to be played instead.
+    trust: float = 0.0
 
     def __post_init__(self) -> None:
         if self.iterations is not None and self.iterations < 1:
@@ -125,6 +128,8 @@ class SearchSettings:
             raise ValueError("widen must not be negative")
         if self.hint < 0:
             raise ValueError("hint must not be negative")
+        if not 0 <= self.trust <= 1:
+            raise ValueError("trust must be between 0 and 1")
 
     @property
     def deterministic(self) -> bool:
@@ -166,35 +171,31 @@ def random_rollout(horizon: int) -> RolloutPolicy:
 
 
 class Guide:
-    """The game's own heuristic, one per seat, lent to the search.
+    """The game's own heuristic, lent to the search's rollouts.
 
-    It names a move worth trying first at each new choice (a hint) and can play the first
-    decisions of each rollout. A heuristic reads an observation for every decision, which
-    costs far more than a random pick, so it is asked once per new choice in the tree and
-    only for the first ``guided`` decisions of a rollout. The heuristics are never told
-    events: they play from each sampled world's observations alone.
+    A heuristic may keep notes between its decisions (a walk it has planned, say), so each
+    rollout gets fresh ones, never told events: they play from each sampled world's
+    observations alone. A heuristic reads an observation for every decision, which costs far
+    more than a random pick, so it plays only the first ``guided`` decisions of a rollout.
     """
 
-    def __init__(self, game: Game, players: int, seed: int) -> None:
-        factory = game.bots().get("heuristic")
-        seeds = Rng(seed)
-        self._bots = [factory(seeds.next_u64()) for _ in range(players)] if factory else []
+    def __init__(self, game: Game, seed: int) -> None:
+        self._factory = game.bots().get("heuristic")
+        self._seeds = Rng(seed)
 
     def __bool__(self) -> bool:
-        return bool(self._bots)
-
-    def move(self, world: State, seat: int) -> Action | None:
-        if not self._bots:
-            return None
-        return self._bots[seat].choose(SeatView(world, seat))
+        return self._factory is not None
 
     def rollout(self, guided: int, horizon: int) -> RolloutPolicy:
         """Heuristic play for ``guided`` decisions, then random play to the horizon."""
-        finish = random_rollout(max(0, horizon - guided))
-        if not self._bots or guided == 0:
+        factory = self._factory
+        if factory is None or guided == 0:
             return random_rollout(horizon)
+        finish = random_rollout(max(0, horizon - guided))
+        seeds = self._seeds
 
         def rollout(world: State, rng: Rng) -> None:
+            bots: dict[int, Bot] = {}
             decisions = 0
             while decisions < guided and not world.is_over():
                 acted = False
@@ -203,7 +204,10 @@ class Guide:
                         continue
                     if not world.legal_actions(seat):
                         continue
-                    action = self._bots[seat].choose(SeatView(world, seat))
+                    bot = bots.get(seat)
+                    if bot is None:
+                        bot = bots[seat] = factory(seeds.next_u64())
+                    action = bot.choose(SeatView(world, seat))
                     world.apply_unchecked(seat, action, record=False)
                     decisions += 1
                     acted = True
@@ -253,17 +257,19 @@ class IsmctsSearch:
         guide: Guide | None = None,
     ) -> None:
         self.settings = settings
-        self._guide = guide if guide else None
         if rollout is None:
             rollout = (
-                self._guide.rollout(settings.guided, settings.horizon)
-                if self._guide is not None
+                guide.rollout(settings.guided, settings.horizon)
+                if guide
                 else random_rollout(settings.horizon)
             )
         self._rollout = rollout
         self.report = SearchReport()
 
-    def best_action(self, view: SeatView, rng: Rng) -> Action:
+    def best_action(self, view: SeatView, rng: Rng, hint: Action | None = None) -> Action:
+        """The seat's move. ``hint``, a move worth trying first (the game's heuristic move,
+        say), is let in first at the root, gets the progressive-bias bonus there and the
+        ``trust`` head start at the answer."""
         legal = view.legal_actions()
         if not legal:
             raise ValueError(f"seat {view.seat} has no decision to make")
@@ -271,6 +277,8 @@ class IsmctsSearch:
             self.report = SearchReport(0, 0.0, {})
             return legal[0]
         root = _Node()
+        if hint is not None and hint in legal and self.settings.hint > 0:
+            root.choices[view.seat] = _Choice(hint)
         evaluate = _Evaluator()
         budget = self.settings.iterations
         if budget is None and self.settings.ms is None:
@@ -288,7 +296,8 @@ class IsmctsSearch:
                 break
         mine = root.choices.get(view.seat)
         arms = mine.arms if mine is not None else {}
-        choice = max(legal, key=lambda a: _final_key(arms.get(a)))
+        head_start = {mine.hint: self.settings.trust * done} if mine and mine.hint else {}
+        choice = max(legal, key=lambda a: _final_key(arms.get(a), head_start.get(a, 0.0)))
         self.report = SearchReport(
             done,
             time.perf_counter() - start,
@@ -314,7 +323,7 @@ class IsmctsSearch:
                     continue
                 choice = node.choices.get(seat)
                 if choice is None:
-                    choice = node.choices[seat] = _Choice(self._hint(world, seat, actions))
+                    choice = node.choices[seat] = _Choice(None)
                 action = _select(choice, actions, settings, rng)
                 world.apply_unchecked(seat, action, record=False)
                 joint.append((seat, action))
@@ -334,11 +343,6 @@ class IsmctsSearch:
                 arm = visited.choices[seat].arms[action]
                 arm.visits += 1
                 arm.total += rewards[seat]
-
-    def _hint(self, world: State, seat: int, actions: Sequence[Action]) -> Action | None:
-        if self._guide is None or self.settings.hint <= 0 or len(actions) < 2:
-            return None
-        return self._guide.move(world, seat)
 
 
 def _select(
@@ -398,11 +402,11 @@ def _select(
     return best
 
 
-def _final_key(arm: _Arm | None) -> tuple[int, float]:
+def _final_key(arm: _Arm | None, head_start: float) -> tuple[float, float]:
     """The most visited action is the search's answer; the mean breaks ties."""
     if arm is None or arm.visits == 0:
-        return (0, 0.0)
-    return (arm.visits, arm.total / arm.visits)
+        return (head_start, 0.0)
+    return (arm.visits + head_start, arm.total / arm.visits)
 
 
 class IsmctsBot(Bot):
@@ -427,14 +431,30 @@ class IsmctsBot(Bot):
         self.settings = settings or SearchSettings()
         self._rollout = rollout
         self._timing = timing
+        self._shadow: Bot | None = None
         self.search: IsmctsSearch | None = None
 
     def choose(self, view: SeatView) -> Action:
         if self.search is None:
-            # The game is known only now; the guide needs its heuristic.
-            guide = Guide(view.game, view.num_players, self._rng.next_u64())
-            self.search = IsmctsSearch(self.settings, self._rollout, guide)
-        return self.search.best_action(view, self._rng)
+            # The game is known only now: the guide and the shadow need its heuristic.
+            self.search = IsmctsSearch(
+                self.settings, self._rollout, Guide(view.game, self._rng.next_u64())
+            )
+            factory = view.game.bots().get("heuristic")
+            if factory is not None and (self.settings.hint > 0 or self.settings.trust > 0):
+                self._shadow = factory(self._rng.next_u64())
+        hint = None
+        if self._shadow is not None and len(view.legal_actions()) > 1:
+            # The shadow sits at the real table and hears its events, so its move is the
+            # one the game's heuristic would play here.
+            hint = self._shadow.choose(view)
+        return self.search.best_action(view, self._rng, hint)
+
+    def observe(self, seat: int, events: Sequence[Event]) -> None:
+        if self._shadow is not None:
+            self._shadow.observe(seat, events)
+        if self._timing is not None:
+            self._timing.observe(seat, events)
 
     def act_at(self, view: SeatView, now: float) -> Action | None:
         if self._timing is None:
@@ -446,8 +466,8 @@ class IsmctsBot(Bot):
 
 def parse_settings(options: Mapping[str, str]) -> SearchSettings:
     """Search settings from a bot name's options (``iterations=400``, ``ms=100``, ``c=0.5``,
-    ``horizon=100``, ``guided=10``, ``widen=2``, ``hint=1``); raises :class:`ValueError`
-    naming a bad option."""
+    ``horizon=100``, ``guided=10``, ``widen=2``, ``hint=1``, ``trust=0.2``); raises
+    :class:`ValueError` naming a bad option."""
     known: dict[str, tuple[str, Callable[[str], Any]]] = {
         "iterations": ("iterations", int),
         "ms": ("ms", float),
@@ -456,6 +476,7 @@ def parse_settings(options: Mapping[str, str]) -> SearchSettings:
         "guided": ("guided", int),
         "widen": ("widen", float),
         "hint": ("hint", float),
+        "trust": ("trust", float),
     }
     values: dict[str, Any] = {}
     for key, text in options.items():
