@@ -19,7 +19,7 @@ from functools import cache
 from ...core import Action
 from .actions import PlaceUpgrade, PlaceWall, TakeGadget
 from .components import Card, LairBoard, gadgets, sheet
-from .sheets import INF, PlayerSheet, gadget_cost, line_cost
+from .sheets import INF, gadget_cost, line_cost
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,15 +27,11 @@ class BackPrices:
     """What drawing with one card back costs on one kind of board.
 
     ``rooms`` prices an upgrade in each room; ``walls`` a wall on each edge (the cheaper of
-    its two rooms, INF where the sheet never allows a wall). The ``*_by_price`` orders list
-    the rooms and edges with a finite price, cheapest first, so the least price still open
-    on a sheet is usually found in a step or two.
+    its two rooms, INF where the sheet never allows a wall).
     """
 
     rooms: tuple[int, ...]
     walls: tuple[int, ...]
-    rooms_by_price: tuple[int, ...]
-    walls_by_price: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,11 +39,14 @@ class PriceLevels:
     """Placements grouped by what they cost, to list those a budget affords in one step.
 
     ``upto[i]`` holds, in listing order, every (tag, action) priced at most ``prices[i]``
-    (the distinct prices, ascending); the tag tells the sheet check which room or edge it is.
+    (the distinct prices, ascending); the tag tells the sheet check which room (its index)
+    or edge (its bit) it is. ``cheapest`` lists (tag, price) cheapest first, so the least
+    price still open on a sheet is usually found in a step or two.
     """
 
     prices: tuple[int, ...]
     upto: tuple[tuple[tuple[int, Action], ...], ...]
+    cheapest: tuple[tuple[int, int], ...]
 
     @classmethod
     def build(cls, priced: list[tuple[int, int, Action]]) -> PriceLevels:
@@ -56,11 +55,26 @@ class PriceLevels:
         return cls(
             tuple(prices),
             tuple(tuple((tag, a) for tag, price, a in priced if price <= p) for p in prices),
+            tuple(sorted(((tag, price) for tag, price, _ in priced), key=lambda tp: tp[1])),
         )
 
     def affordable(self, money: int) -> tuple[tuple[int, Action], ...]:
         level = bisect_right(self.prices, money)
         return self.upto[level - 1] if level else ()
+
+    def least_free_room(self, taken: list[str]) -> int:
+        """The cheapest room still empty on a sheet, or INF if none is."""
+        for room, price in self.cheapest:
+            if not taken[room]:
+                return price
+        return INF
+
+    def least_free_edge(self, walls: int) -> int:
+        """The cheapest edge still without a wall on a sheet, or INF if none is."""
+        for bit, price in self.cheapest:
+            if not walls & bit:
+                return price
+        return INF
 
 
 _BACK_PRICES: dict[tuple[str, int, str, int], BackPrices] = {}
@@ -89,12 +103,7 @@ def _price_back(board: LairBoard, back: Card) -> BackPrices:
             walls.append(INF)
         else:
             walls.append(min(rooms[a], rooms[b]))
-    return BackPrices(
-        rooms,
-        tuple(walls),
-        tuple(sorted((r for r in range(grid.size) if rooms[r] < INF), key=rooms.__getitem__)),
-        tuple(sorted((e for e in range(grid.edge_count) if walls[e] < INF), key=walls.__getitem__)),
-    )
+    return BackPrices(rooms, tuple(walls))
 
 
 def upgrade_levels(board: LairBoard, back: Card, entry_banned: bool) -> PriceLevels:
@@ -191,26 +200,6 @@ def gadget_actions() -> tuple[TakeGadget, ...]:
     return tuple(TakeGadget(number) for number in range(1, len(gadgets()) + 1))
 
 
-def least_room_price(prices: BackPrices, allowed: int, sh: PlayerSheet) -> int:
-    """The cheapest room still open to this upgrade on a sheet, or INF if none is."""
-    taken = sh.rooms
-    costs = prices.rooms
-    for room in prices.rooms_by_price:
-        if allowed >> room & 1 and not taken[room]:
-            return costs[room]
-    return INF
-
-
-def least_wall_price(prices: BackPrices, sh: PlayerSheet) -> int:
-    """The cheapest edge still without a wall on a sheet, or INF if none is."""
-    walls = sh.walls
-    costs = prices.walls
-    for edge in prices.walls_by_price:
-        if not walls >> edge & 1:
-            return costs[edge]
-    return INF
-
-
 __all__ = [
     "BackPrices",
     "PriceLevels",
@@ -218,8 +207,6 @@ __all__ = [
     "drawable_rooms",
     "gadget_actions",
     "gadget_prices",
-    "least_room_price",
-    "least_wall_price",
     "upgrade_actions",
     "upgrade_levels",
     "upgrade_rooms",

@@ -42,10 +42,7 @@ from .placing import (
     drawable_rooms,
     gadget_actions,
     gadget_prices,
-    least_room_price,
-    least_wall_price,
     upgrade_levels,
-    upgrade_rooms,
     wall_levels,
 )
 from .sheets import (
@@ -275,14 +272,14 @@ class SpyWorldState(State):
             return back.number
         if front in UPGRADES:
             rules = sheet()
-            allowed = upgrade_rooms(self.board.blocked, front in rules.entry_forbidden)
-            least = least_room_price(back_prices(self.board, back), allowed, sh)
+            levels = upgrade_levels(self.board, back, front in rules.entry_forbidden)
+            least = levels.least_free_room(sh.rooms)
             if least >= INF or front not in SECRETS:
                 return least
             gain = self.board.secrets[front].now
             return least - max(0, min(gain, rules.earn_cap - sh.earned))
         if front == "wall":
-            return least_wall_price(back_prices(self.board, back), sh)
+            return wall_levels(self.board, back).least_free_edge(sh.walls)
         if front == "gadget":
             held = sh.gadgets
             return min(
