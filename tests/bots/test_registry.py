@@ -89,3 +89,13 @@ def test_the_cli_accepts_options_and_levels():
     bad = run("simulate", "vault", "--bots", "ismcts:speed=3")
     assert bad.returncode == 2
     assert "no option 'speed'" in bad.stderr
+
+
+def test_the_hard_level_takes_the_search_options_a_game_measured_best_for_it():
+    briefcase = get_game("briefcase")
+    assert briefcase.search_options == "trust=0.5"
+    hard = make_bot(briefcase, "hard", 1)
+    assert isinstance(hard, IsmctsBot)
+    assert hard.settings.trust == 0.5 and hard.settings.ms == HARD_MS
+    plain = make_bot(get_game("vault"), "hard", 1)
+    assert isinstance(plain, IsmctsBot) and plain.settings.trust == 0.0

@@ -23,6 +23,14 @@ between samples), so selection uses availability counts: an action's exploration
 the iterations in which it was legal, not all visits of the node (the "subset-armed bandit"
 of the paper).
 
+Wide choices (a briefcase payoff of 1 to 27 coins to any of six agents, a SpyWorld
+placement) would spread a small budget one rollout per action, so *progressive widening* lets
+a choice visited n times consider ceil(widen * sqrt(n)) actions in a seeded order. At the root
+the game's heuristic, sitting at the real table beside the search, names its move: that move
+is let in first, gets a bonus that fades with its visits (progressive bias) and, with
+``trust``, a head start when the answer is picked. The heuristic can also play the first
+``guided`` decisions of each rollout.
+
 Rewards are per seat and in [0, 1]: at the end of a game a seat earns its share of the win;
 a rollout cut off at the horizon scores each seat by its lead over the average of the others,
 squashed by the spread of leads seen so far in this search, so games scored in tens or in

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from ..core import Bot, Game, UnknownName
-from .ismcts import IsmctsBot, SearchSettings, parse_settings
+from .ismcts import IsmctsBot, parse_settings
 from .levels import HARD_MS, HARD_REALTIME_MS, LEVELS, SlippingBot
 from .random_bot import RandomBot
 
@@ -91,10 +91,15 @@ def _level_bot(game: Game, own: Mapping[str, Callable[[int], Bot]], level: str, 
     elif level == "medium":
         bot = heuristic(seed)
     else:
-        if game.play_style == "realtime":
-            settings = SearchSettings(ms=HARD_REALTIME_MS)
-            bot = IsmctsBot(seed, settings, timing=_timing_bot(game, seed))
-        else:
-            bot = IsmctsBot(seed, SearchSettings(ms=HARD_MS))
+        realtime = game.play_style == "realtime"
+        tuned = (
+            dict(split_bot_name(f"ismcts:{game.search_options}")[1]) if game.search_options else {}
+        )
+        tuned["ms"] = str(HARD_REALTIME_MS if realtime else HARD_MS)
+        try:
+            settings = parse_settings(tuned)
+        except ValueError as exc:
+            raise UnknownName(f"{game.id}: bad search_options: {exc}") from None
+        bot = IsmctsBot(seed, settings, timing=_timing_bot(game, seed) if realtime else None)
     bot.name = level
     return bot

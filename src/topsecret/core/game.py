@@ -46,6 +46,9 @@ class Game(ABC):
     #: "sequential", "simultaneous" or "realtime": how the game is mostly played.
     play_style: ClassVar[str] = "sequential"
     option_specs: tuple[OptionSpec, ...] = ()
+    #: Search options (as in a bot name, ``"trust=0.5"``) the generic search plays this game
+    #: best with, measured and documented on the game's page; the ``hard`` level uses them.
+    search_options: ClassVar[str] = ""
 
     def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, OptionValue]:
         return resolve_options(self.option_specs, given)

@@ -43,6 +43,9 @@ class BriefcaseGame(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     play_style: ClassVar[str] = "sequential"
+    #: Random rollouts misjudge this game (random opponents never challenge), so the search
+    #: keeps the heuristic's move unless it clearly finds better (docs/bots.md has the runs).
+    search_options: ClassVar[str] = "trust=0.5"
     option_specs: tuple[OptionSpec, ...] = (
         OptionSpec(
             "map",

@@ -62,6 +62,10 @@ class SpyWorldGame(Game):
     min_players = 2
     max_players = 12
     play_style = "simultaneous"
+    #: Random rollouts walk a lair at random where the heuristic walks the solver's best
+    #: path, so the search keeps the heuristic's move unless it clearly finds better
+    #: (docs/bots.md has the runs).
+    search_options = "trust=0.5"
     option_specs = (
         OptionSpec(
             "lair",
