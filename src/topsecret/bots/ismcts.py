@@ -52,7 +52,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import Action, Bot, Event, Game, Rng, SeatView, State
+from ..core import Action, Bot, Event, Game, Rng, SeatView, State, play_random_step
 
 #: Exploration constant of UCB1; rewards are in [0, 1].
 DEFAULT_EXPLORATION = 0.7
@@ -158,22 +158,16 @@ RolloutPolicy = Callable[[State, Rng], None]
 
 
 def random_rollout(horizon: int) -> RolloutPolicy:
-    """Uniformly random legal actions, applied unchecked, for at most ``horizon`` decisions."""
+    """Uniformly random legal actions, applied unchecked and quietly, until about ``horizon``
+    decisions are taken (a simultaneous step is finished) or the game ends."""
 
     def rollout(world: State, rng: Rng) -> None:
         decisions = 0
         while decisions < horizon and not world.is_over():
-            acted = False
-            for seat in world.acting_players():
-                if world.is_over() or seat not in world.acting_players():
-                    continue
-                actions = world.legal_actions(seat)
-                if actions:
-                    world.apply_unchecked(seat, rng.choice(actions), record=False)
-                    decisions += 1
-                    acted = True
-            if not acted:
+            acted = play_random_step(world, rng)
+            if acted == 0:
                 return
+            decisions += acted
 
     return rollout
 
