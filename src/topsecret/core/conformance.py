@@ -62,12 +62,15 @@ def random_positions(
     """Positions of one seeded random game, spread over its whole length.
 
     A first pass measures the game's length; a second replays it and yields copies at
-    ``count`` decision points drawn from the seed, so early, middle and late positions are
-    all covered whatever the game.
+    ``count`` decision points drawn from the seed, one of them always in the last twentieth
+    of the game, so a short final phase (an exploration, a last trick) is never missed.
     """
     length = _random_game_length(game, players, seed, options, max_decisions)
     rng = Rng(seed ^ 0xC0F0_12A7)
-    stops = sorted({rng.below(length + 1) for _ in range(count)})
+    last_stretch = max(1, length // 20)
+    drawn = {rng.below(length + 1) for _ in range(max(0, count - 1))}
+    drawn.add(length - 1 - rng.below(last_stretch) if length > 0 else 0)
+    stops = sorted(drawn)
     state = game.new_state(players, options, seed)
     play = Rng(seed)
     decisions = 0
