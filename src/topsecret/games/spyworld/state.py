@@ -843,9 +843,15 @@ class SpyWorldState(State):
 
     def determinize(self, player: int, rng: Rng) -> SpyWorldState:
         """Resample what ``player`` cannot know: deck order below the visible backs, other
-        players' Agent cards (until revealed) and their hidden choices this step."""
+        players' Agent cards (until revealed), their hidden choices this step, and the
+        future chance (the sample gets its own generator).
+
+        The cards still in the decks are gathered in a canonical order before the shuffle,
+        so the real decks' order, which the seat cannot see, leaves no trace in the sample.
+        """
         copy = self.clone()
-        pool = [c for deck in copy.decks for c in deck]
+        copy._rng = Rng(rng.next_u64())
+        pool = sorted(c for deck in copy.decks for c in deck)
         rng.shuffle(pool)
         tops = []
         for deck in copy.decks:
