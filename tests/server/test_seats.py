@@ -43,6 +43,8 @@ def test_bad_requests_are_refused_with_reasons(sqlite_server: Any) -> None:
         ({"game": "fakecards", "players": 2, "options": {"rounds": 9}}, "at most 4"),
         ({"game": "fakecards", "players": 2, "options": {"speed": 1}}, "unknown option"),
         ({"game": "fakecards", "players": 2, "seats": ["random", "mcts9"]}, "no bot"),
+        ({"game": "vault", "players": 2, "seats": ["ismcts:speed=3", None]}, "no option 'speed'"),
+        ({"game": "vault", "players": 2, "seats": ["medium:ms=3", None]}, "takes no options"),
         ({"game": "fakecards", "players": 2, "seats": ["random"]}, "one entry per seat"),
         # An option that may name a file on the server takes only its listed values here.
         ({"game": "briefcase", "players": 2, "options": {"map": "/etc/passwd"}}, "name a file"),
@@ -298,3 +300,13 @@ def test_a_browser_may_pick_a_boxed_lair_and_the_expert_gadgets(sqlite_server: A
     response = httpx.post(f"{sqlite_server.http}/api/tables", json=body)
     assert response.status_code == 200, response.json()
     assert response.json()["table"]["options"]["lair"] == "moon_base"
+
+
+def test_a_table_may_seat_the_levels_and_the_search_with_options(sqlite_server: Any) -> None:
+    base = sqlite_server.http
+    body = {"game": "vault", "players": 4, "seats": [None, "easy", "hard", "ismcts:iterations=5"]}
+    response = httpx.post(f"{base}/api/tables", json=body)
+    assert response.status_code in (200, 201), response.text
+    games = httpx.get(f"{base}/api/games").json()
+    vault = next(game for game in games if game["id"] == "vault")
+    assert {"easy", "medium", "hard", "ismcts"} <= set(vault["bots"])
