@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -13,7 +14,9 @@ from rich.console import Console
 from rich.markup import escape
 
 from .arena.bench import PEER_GAME, bench_game, bench_peer, bench_search
+from .arena.report import write_csv, write_report
 from .arena.simulate import SimulationReport, simulate
+from .arena.tournament import TournamentResult, require_analysis, tournament
 from .bots import bot_names, check_bot_name
 from .cli_serve import serve
 from .cli_spyworld import app as spyworld_app
@@ -223,6 +226,147 @@ def _print_report(report: SimulationReport) -> None:
     if report.errors:
         first = escape(report.first_error or "")
         console.print(f"[bold red]{report.errors} game(s) failed[/]; first: {first}")
+
+
+@app.command("tournament")
+def tournament_command(
+    game_id: GameArg,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="The bots to rate, comma-separated, each once (options after colons).",
+        ),
+    ] = "random,heuristic",
+    players: Annotated[
+        int,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Seats per game (default 2, heads-up); every pairing of that many bots plays.",
+        ),
+    ] = 2,
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games",
+            "-n",
+            min=1,
+            help="Total games, spread over the pairings and rounded up to full seat rotations.",
+        ),
+    ] = 100,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Seed of the whole run; each game's comes from it.")
+    ] = 0,
+    option: OptionArg = None,
+    jobs: Annotated[
+        int,
+        typer.Option("--jobs", "-j", help="Local worker processes; results do not depend on it."),
+    ] = 1,
+    csv_file: Annotated[
+        Path | None, typer.Option("--csv", help="Write one row per game to this CSV file.")
+    ] = None,
+    report: Annotated[
+        Path | None,
+        typer.Option(
+            "--report",
+            help="Directory for games.csv, PNG plots and an index.html page that shows them.",
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the whole result as one JSON object.")
+    ] = False,
+) -> None:
+    """Round robin between bots, with seats rotated, OpenSkill ratings and pairwise win rates.
+
+    Every game's seed comes from --seed and the game's place in the schedule, so the result
+    is the same whatever --jobs is. Needs the analysis extra: pip install -e '.[analysis]'.
+    """
+    game = get_game(game_id)
+    if not game.min_players <= players <= game.max_players:
+        raise TopSecretError(
+            f"--players: {game.title} is for {game.min_players}-{game.max_players} players, "
+            f"not {players}"
+        )
+    if jobs < 1:
+        raise TopSecretError(f"--jobs must be at least 1, not {jobs}")
+    names = [name.strip() for name in bots.split(",") if name.strip()]
+    for name in names:
+        check_bot_name(game, name)
+    options = parse_option_texts(game.option_specs, option or [])
+    require_analysis("openskill")
+    if report is not None:
+        require_analysis("matplotlib")
+    result = tournament(
+        game, players, names, games, seed, options, jobs, progress=None if as_json else _err()
+    )
+    if csv_file is not None:
+        write_csv(result, csv_file)
+    if report is not None:
+        command = " ".join(["topsecret", *(shlex.quote(arg) for arg in sys.argv[1:])])
+        write_report(result, report, command)
+    if as_json:
+        print(json.dumps(result.to_json(), sort_keys=True))
+    else:
+        _print_tournament(result)
+        if report is not None:
+            _out().print(f"report written to {report / 'index.html'}")
+    if result.errors:
+        raise typer.Exit(1)
+
+
+def _print_tournament(result: TournamentResult) -> None:
+    from rich.table import Table
+
+    console = _out()
+    played = len(result.records)
+    if played != result.schedule.requested:
+        console.print(
+            f"{result.schedule.requested} games asked, {played} played: rounded up so each of "
+            f"the {len(result.schedule.pairings)} pairings plays {result.schedule.rounds} "
+            f"full seat rotation(s)"
+        )
+    data = result.to_json()
+    table = Table(title=f"{result.game}: {played} games, seed {result.seed} (OpenSkill)")
+    for column in ("rank", "bot", "mu", "sigma", "ordinal", "win %", "95% interval"):
+        table.add_column(column, justify="right")
+    for place, name in enumerate(result.ranking(), start=1):
+        rating = result.ratings[name]
+        entry = data["by_bot"][name]
+        table.add_row(
+            str(place),
+            escape(name),
+            f"{rating.mu:.2f}",
+            f"{rating.sigma:.2f}",
+            f"{rating.ordinal:.2f}",
+            f"{100 * entry['win_rate']:.1f}",
+            f"{100 * entry['low95']:.1f}-{100 * entry['high95']:.1f}",
+        )
+    console.print(table)
+    pairs = Table(title="pairwise: row bot finishes ahead of column bot (Wilson 95%)")
+    names = result.ranking()
+    pairs.add_column("bot")
+    for name in names:
+        pairs.add_column(escape(name), justify="right")
+    for a in names:
+        cells = []
+        for b in names:
+            if a == b:
+                cells.append("-")
+                continue
+            cell = result.pairwise[a][b].to_json()
+            cells.append(
+                f"{100 * cell['win_rate']:.0f}% "
+                f"({100 * cell['low95']:.0f}-{100 * cell['high95']:.0f})"
+            )
+        pairs.add_row(escape(a), *cells)
+    console.print(pairs)
+    console.print(f"mean decisions per game: {data['mean_decisions']:.1f}")
+    if data["errors"]:
+        console.print(
+            f"[bold red]{data['errors']} game(s) failed[/]; first: {escape(data['first_error'])}"
+        )
 
 
 @app.command("replay")
