@@ -240,13 +240,14 @@ def tournament_command(
         ),
     ] = "random,heuristic",
     players: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--players",
             "-p",
-            help="Seats per game (default 2, heads-up); every pairing of that many bots plays.",
+            help="Seats per game (default 2, heads-up, or the game's minimum); every "
+            "pairing of that many bots plays.",
         ),
-    ] = 2,
+    ] = None,
     games: Annotated[
         int,
         typer.Option(
@@ -284,6 +285,8 @@ def tournament_command(
     is the same whatever --jobs is. Needs the analysis extra: pip install -e '.[analysis]'.
     """
     game = get_game(game_id)
+    if players is None:
+        players = max(2, game.min_players)
     if not game.min_players <= players <= game.max_players:
         raise TopSecretError(
             f"--players: {game.title} is for {game.min_players}-{game.max_players} players, "
