@@ -37,10 +37,14 @@ def require_analysis(module: str) -> None:
 
     Called before a long run starts, so nobody waits an hour to learn a library is absent.
     """
-    import importlib.util
+    import importlib
 
-    if importlib.util.find_spec(module) is None:
-        raise TopSecretError(f"tournaments need the {module} package: {INSTALL_HINT}")
+    try:
+        importlib.import_module(module)
+    except ImportError as exc:
+        raise TopSecretError(
+            f"tournaments need the {module} package ({exc}): {INSTALL_HINT}"
+        ) from None
 
 
 def pairings(bots: Sequence[str], seats: int) -> list[tuple[str, ...]]:
