@@ -437,6 +437,11 @@ class IsmctsBot(Bot):
         self.search: IsmctsSearch | None = None
 
     def choose(self, view: SeatView) -> Action:
+        return self._decide(view, None)
+
+    def _decide(self, view: SeatView, planned: Action | None) -> Action:
+        """Search the seat's move; ``planned``, the move the timing bot wants to make now,
+        is the hint in real time, else the shadow heuristic names one."""
         if self.search is None:
             # The game is known only now: the guide and the shadow need its heuristic.
             self.search = IsmctsSearch(
@@ -445,8 +450,8 @@ class IsmctsBot(Bot):
             factory = view.game.bots().get("heuristic")
             if factory is not None and (self.settings.hint > 0 or self.settings.trust > 0):
                 self._shadow = factory(self._rng.next_u64())
-        hint = None
-        if self._shadow is not None and len(view.legal_actions()) > 1:
+        hint = planned
+        if hint is None and self._shadow is not None and len(view.legal_actions()) > 1:
             # The shadow sits at the real table and hears its events, so its move is the
             # one the game's heuristic would play here.
             hint = self._shadow.choose(view)
@@ -461,9 +466,10 @@ class IsmctsBot(Bot):
     def act_at(self, view: SeatView, now: float) -> Action | None:
         if self._timing is None:
             return self.choose(view)
-        if self._timing.act_at(view, now) is None:
+        planned = self._timing.act_at(view, now)
+        if planned is None:
             return None
-        return self.choose(view)
+        return self._decide(view, planned)
 
 
 def parse_settings(options: Mapping[str, str]) -> SearchSettings:
