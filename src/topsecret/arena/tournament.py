@@ -173,15 +173,19 @@ def run_schedule(
         transient=True,
         disable=progress is None,
     )
-    with bar:
-        task = bar.add_task("games", total=len(work))
-        if jobs == 1:
+    if jobs == 1:
+        with bar:
+            task = bar.add_task("games", total=len(work))
             for job in work:
                 records[job.game.index] = _play(job)
                 bar.advance(task)
-        else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                futures = {pool.submit(_play, job): job.game.index for job in work}
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            # Submitting first starts the workers before the bar's refresh thread exists, so
+            # no worker is forked while that thread holds a lock.
+            futures = {pool.submit(_play, job): job.game.index for job in work}
+            with bar:
+                task = bar.add_task("games", total=len(work))
                 for future in as_completed(futures):
                     records[futures[future]] = future.result()
                     bar.advance(task)
