@@ -461,7 +461,7 @@ def bench_command(
     table = Table(title="Random-policy playouts")
     columns = ["game", "players", "games", "games/s", "steps/s"]
     if peer_rate:
-        columns.append(f"× {PEER_GAME}")
+        columns.append("× peer")
     if searches:
         columns.append("search iterations/s")
     for column in columns:
@@ -482,7 +482,7 @@ def bench_command(
         table.add_row(*row)
     _out().print(table)
     if peer_rate:
-        _out().print(f"OpenSpiel {PEER_GAME}: {peer_rate:,.0f} steps/s in this run")
+        _out().print(f"peer: OpenSpiel's {PEER_GAME}, {peer_rate:,.0f} steps/s in this run")
     elif peer:
         _out().print("OpenSpiel is not installed, so no ratios: pip install -e '.[rl]'")
 
