@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from ..core import Game, Rng
 from .match import play_match
+from .progress import progress_bar
 from .stats import wilson_interval
 
 
@@ -112,15 +112,7 @@ def simulate(
     squares = [0.0] * players
     decisions = 0
     finished = 0
-    bar = Progress(
-        TextColumn(f"simulating {game.id}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=progress or Console(stderr=True),
-        transient=True,
-        disable=progress is None,
-    )
+    bar = progress_bar(f"simulating {game.id}", progress)
     with bar:
         task = bar.add_task("games", total=games)
         for index, game_seed in enumerate(game_seeds(seed, games)):

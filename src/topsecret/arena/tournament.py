@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from ..core import Game, TopSecretError
 from ..games import get_game
 from .match import play_match
+from .progress import progress_bar
 from .simulate import game_seeds, rotated
 from .stats import wilson_interval
 
@@ -164,15 +164,7 @@ def run_schedule(
         raise TopSecretError("--jobs must be at least 1")
     work = [_Job(game.id, dict(options), spec) for spec in schedule.games]
     records: list[GameRecord | None] = [None] * len(work)
-    bar = Progress(
-        TextColumn(f"tournament {game.id}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=progress or Console(stderr=True),
-        transient=True,
-        disable=progress is None,
-    )
+    bar = progress_bar(f"tournament {game.id}", progress)
     if jobs == 1:
         with bar:
             task = bar.add_task("games", total=len(work))

@@ -1,0 +1,19 @@
+"""The progress bar long arena runs show on standard error."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+
+def progress_bar(label: str, console: Console | None) -> Progress:
+    """A bar counting games with the time left; silent when ``console`` is ``None``."""
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console or Console(stderr=True),
+        transient=True,
+        disable=console is None,
+    )
