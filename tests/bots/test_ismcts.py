@@ -104,3 +104,17 @@ def test_a_time_budget_stops_the_search():
     bot.choose(SeatView(state, 0))
     assert bot.search is not None and bot.search.report.iterations >= 1
     assert bot.search.report.seconds < 2.0  # generous: a stop, not a speed target
+
+
+def test_with_trust_a_short_search_never_overturns_the_heuristics_move():
+    """Ten iterations cannot gather the evidence trust asks for, so the hint is played,
+    whichever legal move it is."""
+    state = get_game("briefcase").new_state(2, seed=6)
+    seat = state.acting_players()[0]
+    view = SeatView(state, seat)
+    search = IsmctsSearch(SearchSettings(iterations=10, trust=0.5))
+    for hint in view.legal_actions()[:5]:
+        assert search.best_action(view, Rng(2), hint) == hint
+    untrusting = IsmctsSearch(SearchSettings(iterations=10, trust=0.0))
+    answers = {untrusting.best_action(view, Rng(2), hint) for hint in view.legal_actions()[:5]}
+    assert answers <= set(view.legal_actions())

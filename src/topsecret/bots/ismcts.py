@@ -64,6 +64,10 @@ DEFAULT_ITERATIONS = 400
 DEFAULT_WIDEN = 2.0
 #: Progressive bias: the heuristic's move gets HINT_BONUS / (visits + 1) on top of UCB1.
 DEFAULT_HINT_BONUS = 1.0
+#: ``trust`` credits the hint with a share of at least this many iterations: a search that
+#: ran only a handful (a loaded machine, a short budget) must not overturn the heuristic on
+#: one lucky rollout.
+TRUST_FLOOR = 20
 
 
 class _Arm:
@@ -298,7 +302,8 @@ class IsmctsSearch:
                 break
         mine = root.choices.get(view.seat)
         arms = mine.arms if mine is not None else {}
-        head_start = {mine.hint: self.settings.trust * done} if mine and mine.hint else {}
+        credit = self.settings.trust * max(done, TRUST_FLOOR)
+        head_start = {mine.hint: credit} if mine and mine.hint else {}
         choice = max(legal, key=lambda a: _final_key(arms.get(a), head_start.get(a, 0.0)))
         self.report = SearchReport(
             done,
