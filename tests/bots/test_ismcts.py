@@ -115,6 +115,3 @@ def test_with_trust_a_short_search_never_overturns_the_heuristics_move():
     search = IsmctsSearch(SearchSettings(iterations=10, trust=0.5))
     for hint in view.legal_actions()[:5]:
         assert search.best_action(view, Rng(2), hint) == hint
-    untrusting = IsmctsSearch(SearchSettings(iterations=10, trust=0.0))
-    answers = {untrusting.best_action(view, Rng(2), hint) for hint in view.legal_actions()[:5]}
-    assert answers <= set(view.legal_actions())
