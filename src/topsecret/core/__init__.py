@@ -16,6 +16,7 @@ from .options import OptionSpec, parse_option_texts, resolve_options
 from .replay import LoggedAction, ReplayLog, replay
 from .rng import Rng
 from .simultaneous import SimultaneousStep
+from .tensors import TensorLayout, TensorSlice
 
 __all__ = [
     "Action",
@@ -35,6 +36,8 @@ __all__ = [
     "SeatView",
     "SimultaneousStep",
     "State",
+    "TensorLayout",
+    "TensorSlice",
     "TopSecretError",
     "UnknownName",
     "parse_option_texts",

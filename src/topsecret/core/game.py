@@ -31,6 +31,7 @@ from .events import Event
 from .options import OptionSpec, OptionValue, resolve_options
 from .rng import Rng
 from .simultaneous import SimultaneousStep
+from .tensors import TensorLayout
 
 if TYPE_CHECKING:
     from .bot import Bot
@@ -77,6 +78,16 @@ class Game(ABC):
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         """Bots written for this game, by name; each factory takes a seed."""
         return {}
+
+    def tensor_layout(self, players: int) -> TensorLayout | None:
+        """The observation tensor's named slices for a player count; ``None`` if the game
+        has no tensor form (the research adapters then refuse it with a clear message)."""
+        return None
+
+    def observation_tensor(self, observation: Mapping[str, Any], players: int) -> list[float]:
+        """A seat's observation (the dict from :meth:`State.observation`) as a flat tensor
+        laid out as :meth:`tensor_layout` says; built from the observation alone."""
+        raise InvalidOptions(f"{self.title} has no observation tensor")
 
     def describe_action(self, action: Action) -> str:
         """A short sentence for people (menus, logs)."""
