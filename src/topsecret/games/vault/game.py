@@ -7,9 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import Action, ActionCodec, Event, Game, OptionSpec
 from ...core.options import OptionValue
+from ...core.tensors import TensorLayout
 from .actions import ACTION_CLASSES, Bank, KeepFaceUp, PlayCard, Steal
 from .cards import DOCUMENT, SAFE, VaultComponents, default_components
 from .state import VaultState, card_sort_key, describe_card_key
+from .tensor import encode as vault_tensor
+from .tensor import layout as vault_layout
 
 if TYPE_CHECKING:
     from ...core import Bot
@@ -70,6 +73,14 @@ class VaultGame(Game):
         from .heuristic import HeuristicVaultBot
 
         return {"heuristic": HeuristicVaultBot}
+
+    def tensor_layout(self, players: int) -> TensorLayout:
+        self.check_players(players)
+        return vault_layout(players, self.components)
+
+    def observation_tensor(self, observation: Mapping[str, Any], players: int) -> list[float]:
+        self.check_players(players)
+        return vault_tensor(observation, players, self.components)
 
     def describe_action(self, action: Action) -> str:
         if isinstance(action, PlayCard):
