@@ -7,11 +7,13 @@ from typing import Any
 
 from ...core import Action, ActionCodec, Bot, Event, Game, OptionSpec
 from ...core.options import OptionValue
+from ...core.tensors import TensorLayout
 from .actions import ACTION_CLASSES, action_space
 from .components import standard_components
 from .heuristic import HeuristicBot
 from .render import describe_action, describe_event, render_text
 from .state import COMPANION, SIGNALS, WinkState, options_to_kwargs
+from .tensor import encode, layout
 
 
 class WinkGame(Game):
@@ -85,6 +87,14 @@ class WinkGame(Game):
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         return {"heuristic": HeuristicBot}
+
+    def tensor_layout(self, players: int) -> TensorLayout | None:
+        self.check_players(players)
+        return layout(players)
+
+    def observation_tensor(self, observation: Mapping[str, Any], players: int) -> list[float]:
+        self.check_players(players)
+        return encode(observation, players)
 
     def describe_action(self, action: Action) -> str:
         return describe_action(action)
