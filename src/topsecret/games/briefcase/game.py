@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any, ClassVar
 
-from ...core import Action, ActionCodec, Bot, Event, Game, OptionSpec
+from ...core import Action, ActionCodec, Bot, Event, Game, OptionSpec, TensorLayout
 from ...core.options import OptionValue
 from .actions import (
     ACTION_CLASSES,
@@ -33,6 +33,7 @@ from .board import Board, load_board
 from .components import Components, components
 from .rules import SOLOMON_NAME
 from .state import BriefcaseState
+from .tensor import encode, layout
 
 
 class BriefcaseGame(Game):
@@ -84,6 +85,16 @@ class BriefcaseGame(Game):
 
     def codec(self, players: int) -> ActionCodec:
         return _codec(self.board, self.components, players)
+
+    def tensor_layout(self, players: int) -> TensorLayout:
+        self.check_players(players)
+        return layout(players, self.board, self.components)
+
+    def observation_tensor(self, observation: Mapping[str, Any], players: int) -> list[float]:
+        self.check_players(players)
+        # An observation of a table on another map (``-o map=``) names that map; encode
+        # refuses it rather than read its cities against this game's board.
+        return encode(observation, players, self.board, self.components)
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         from .bots import HeuristicBot
