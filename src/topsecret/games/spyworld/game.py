@@ -10,6 +10,7 @@ from ...core import Action, ActionCodec, Event, InvalidOptions, OptionSpec
 from ...core.errors import DataFileError
 from ...core.game import Game
 from ...core.options import OptionValue
+from ...core.tensors import TensorLayout
 from .actions import Move, PlaceWall, make_codec
 from .components import lair_board, missions
 from .state import SpyWorldState
@@ -162,6 +163,16 @@ class SpyWorldGame(Game):
                 heading = self.describe_action(action)
             groups.setdefault(heading, []).append(action)
         return list(groups.items())
+
+    def tensor_layout(self, players: int) -> TensorLayout | None:
+        from .tensor import layout
+
+        return layout(players)
+
+    def observation_tensor(self, observation: Mapping[str, Any], players: int) -> list[float]:
+        from .tensor import encode
+
+        return encode(observation, players)
 
     def render_text(self, observation: Mapping[str, Any]) -> Any:
         from .render import render_observation
