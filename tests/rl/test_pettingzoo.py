@@ -1,0 +1,131 @@
+"""The PettingZoo adapter: PettingZoo's own conformance tests, and the contract's promises."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo", reason="pip install -e '.[rl]'")
+
+import numpy as np
+from pettingzoo.test import api_test, parallel_api_test, seed_test
+
+from topsecret.core import IllegalAction, InvalidOptions
+from topsecret.games import game_ids, get_game
+from topsecret.rl import pettingzoo as adapter
+
+GAME_IDS = game_ids()
+
+
+def small(game_id: str) -> dict[str, Any]:
+    """The quickest table of each game, skipped while the game has no tensor."""
+    game = get_game(game_id)
+    if game.tensor_layout(game.min_players) is None:
+        pytest.skip(f"{game_id} has no observation tensor yet")
+    params: dict[str, Any] = {"players": game.min_players}
+    if game_id == "vault":
+        params["single_deal"] = True
+    return params
+
+
+@pytest.fixture(autouse=True)
+def _quiet() -> Any:
+    # The conformance tests warn about things this adapter does on purpose (a Dict
+    # observation, all-zero masks for agents not asked, an unbounded tensor box).
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_api(game_id: str) -> None:
+    api_test(adapter.env(game_id, **small(game_id)), num_cycles=100)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_parallel_api(game_id: str) -> None:
+    parallel_api_test(adapter.parallel_env(game_id, **small(game_id)), num_cycles=100)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_seed(game_id: str) -> None:
+    params = small(game_id)
+    seed_test(lambda: adapter.env(game_id, **params), num_cycles=10)
+
+
+def random_aec_game(game_id: str, seed: int) -> Any:
+    aec = adapter.raw_env(game_id, **small(game_id))
+    aec.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for agent in aec.agent_iter():
+        observation, _, termination, truncation, _ = aec.last()
+        if termination or truncation:
+            aec.step(None)
+            continue
+        mask = observation["action_mask"]
+        assert mask.any(), f"{agent} is asked but has no legal id"
+        aec.step(int(rng.choice(mask.nonzero()[0])))
+    return aec
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_whole_game_ends_with_win_shares(game_id: str) -> None:
+    aec = random_aec_game(game_id, 3)
+    assert aec.agents == []
+    assert sum(aec.final_rewards.values()) == pytest.approx(1.0)
+    best = max(aec.final_scores)
+    for agent, share in aec.final_rewards.items():
+        seat = int(agent.removeprefix("player_"))
+        assert (share > 0) == (aec.final_scores[seat] == best)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_only_the_selected_agent_has_a_mask(game_id: str) -> None:
+    aec = adapter.raw_env(game_id, **small(game_id))
+    aec.reset(seed=5)
+    for agent in aec.agents:
+        mask = aec.observe(agent)["action_mask"]
+        assert mask.any() == (agent == aec.agent_selection)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_raw_env_refuses_an_illegal_id_naming_the_rule(game_id: str) -> None:
+    aec = adapter.raw_env(game_id, **small(game_id))
+    aec.reset(seed=2)
+    mask = aec.observe(aec.agent_selection)["action_mask"]
+    illegal = np.flatnonzero(mask == 0)
+    if illegal.size == 0:
+        pytest.skip("every id is legal at the start")
+    with pytest.raises(IllegalAction):
+        aec.step(int(illegal[0]))
+
+
+def test_wink_offers_wait_to_every_seat_that_may_act() -> None:
+    params = small("wink")
+    codec = get_game("wink").codec(params["players"])
+    par = adapter.parallel_env("wink", **params)
+    observations, _ = par.reset(seed=1)
+    assert par.action_space("player_0").n == codec.size + 1
+    masks = [observations[agent]["action_mask"] for agent in par.agents]
+    assert any(mask.any() for mask in masks)
+    for mask in masks:
+        assert mask[codec.size] == mask.any()
+    # Everyone waiting only moves the clock.
+    observations, rewards, *_ = par.step(dict.fromkeys(par.agents, codec.size))
+    assert set(rewards.values()) == {0.0}
+
+
+def test_same_seed_same_game() -> None:
+    first = random_aec_game("briefcase", 11)
+    again = random_aec_game("briefcase", 11)
+    assert first.final_scores == again.final_scores
+    assert first.table.state.snapshot() == again.table.state.snapshot()
+
+
+def test_a_game_without_tensor_is_refused_clearly(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = get_game("vault")
+    monkeypatch.setattr(game, "tensor_layout", lambda players: None)
+    with pytest.raises(InvalidOptions, match="vault has no observation tensor yet"):
+        adapter.env("vault", players=2)
