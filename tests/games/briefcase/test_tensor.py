@@ -73,7 +73,7 @@ def test_every_tensor_has_the_layouts_size_and_stays_in_its_documented_range(
 
 
 def test_sizes_grow_with_the_player_count_as_documented() -> None:
-    """A seat adds 3 x 31 + 3 x 7 + 6 + 10 values: see docs/games/briefcase.md."""
+    """Each seat adds C + 46 values (C cities): see docs/games/briefcase.md."""
     sizes = {players: GAME.tensor_layout(players).size for players in (2, 3, 4)}
     assert sizes == {2: 488, 3: 565, 4: 642}
     assert layout(3, BOARD, GAME.components) == GAME.tensor_layout(3)
