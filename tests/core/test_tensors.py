@@ -23,12 +23,10 @@ def test_a_layout_refuses_repeated_names_and_empty_slices():
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
-def test_a_games_tensor_if_it_has_one_fits_its_layout_at_every_table_size(game):
-    layout = game.tensor_layout(game.min_players)
-    if layout is None:
-        return  # the game offers no tensor form yet; the adapters say so
-    for players in range(game.min_players, game.max_players + 1):
+def test_every_games_tensor_fits_its_layout_at_every_table_size(game):
+    for players in range(game.min_players, min(game.max_players, 8) + 1):
         layout = game.tensor_layout(players)
+        assert layout is not None, f"{game.id} has no observation tensor"
         state = game.new_state(players, seed=players)
         for seat in range(players):
             tensor = game.observation_tensor(state.observation(seat), players)
