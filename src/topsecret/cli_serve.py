@@ -6,6 +6,8 @@ from typing import Annotated
 
 import typer
 
+from .core import TopSecretError
+
 
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0 for your network).")] = (
@@ -22,6 +24,10 @@ def serve(
     ] = None,
 ) -> None:
     """Start the server: open the printed address, set up a table, invite friends or add bots."""
-    from .server import run
-
+    try:
+        from .server import run
+    except ImportError as exc:
+        raise TopSecretError(
+            f"the server needs its extra ({exc.name} is missing): pip install -e '.[server]'"
+        ) from None
     run(host, port, database)

@@ -229,3 +229,17 @@ def test_spyworld_solver_is_reachable_from_the_main_command(tmp_path):
 def test_games_lists_all_four_games():
     games = {g["id"] for g in json.loads(run("games", "--json").stdout)}
     assert games == {"vault", "spyworld", "briefcase", "wink"}
+
+
+def test_serve_without_the_server_extra_says_how_to_install_it():
+    """The engine installs lean; the server's libraries come with the `server` extra."""
+    hide_fastapi = (
+        "import sys; sys.modules['fastapi'] = None; sys.argv = ['topsecret', 'serve']; "
+        "from topsecret.cli import main; main()"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", hide_fastapi], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 2
+    assert "pip install -e '.[server]'" in result.stderr
+    assert "Traceback" not in result.stderr
