@@ -79,6 +79,12 @@ class Game(ABC):
         """Bots written for this game, by name; each factory takes a seed."""
         return {}
 
+    def max_decisions(self, players: int, options: Mapping[str, Any]) -> int:
+        """A sound upper bound on the decisions of one game, for adapters that must cut an
+        episode or declare a maximum length. Games state theirs, measured by random play
+        with a margin; this default is generous for a game that has not."""
+        return 2000 * players
+
     def tensor_layout(self, players: int) -> TensorLayout | None:
         """The observation tensor's named slices for a player count; ``None`` if the game
         has no tensor form (the research adapters then refuse it with a clear message)."""

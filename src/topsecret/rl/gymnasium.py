@@ -44,8 +44,8 @@ Illegal actions (``illegal=``):
     exploration and environment checkers, which sample without the mask, keep working.
     ``"raise"``: the engine's :class:`IllegalAction`, which names the rule.
 
-Truncation: after ``max_steps`` learner decisions (default :func:`default_max_steps`, the
-OpenSpiel adapter's measured bounds).
+Truncation: after ``max_steps`` learner decisions (default :func:`default_max_steps`, from the
+game's own measured bound, :meth:`Game.max_decisions`).
 
 Seeding: ``reset(seed=s)`` seeds the environment's generator; every reset draws the game's
 seed and the bots' seeds from it, so the same seed gives the same game and the same bots,
@@ -57,7 +57,7 @@ masks, rounds of the clock), so both behave alike.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, SupportsFloat, cast
 
 import gymnasium
@@ -90,21 +90,6 @@ Mask = npt.NDArray[np.int8]
 _SEED_BOUND = 1 << 62
 
 
-def _vault_length(players: int, options: Mapping[str, Any]) -> int:
-    deals = max(1, -(-int(options.get("target", 1200)) // 1200))
-    return 1500 * players * deals
-
-
-# The OpenSpiel adapter's measured bounds (see ``topsecret.rl.openspiel.MAX_GAME_LENGTH``),
-# repeated because that module needs OpenSpiel to import.
-_MAX_LENGTH: dict[str, Callable[[int, Mapping[str, Any]], int]] = {
-    "vault": _vault_length,
-    "briefcase": lambda players, options: 300 * players,
-    "spyworld": lambda players, options: 200 * players,
-    "wink": lambda players, options: 1000 * players,
-}
-
-
 def default_players(game: Game) -> int:
     """Four seats, or the nearest count the game allows (as the CLI and OpenSpiel)."""
     return max(game.min_players, min(4, game.max_players))
@@ -113,11 +98,10 @@ def default_players(game: Game) -> int:
 def default_max_steps(
     game: Game, players: int, options: Mapping[str, Any], tick_seconds: float
 ) -> int:
-    """Decisions after which an episode is truncated: the OpenSpiel adapter's bound; in real
-    time scaled up for ticks shorter than 0.25 s, since the game lasts the same virtual time."""
-    length = _MAX_LENGTH.get(game.id)
-    # A game added later gets a generous bound until someone measures it.
-    bound = 2000 * players if length is None else length(players, options)
+    """Decisions after which an episode is truncated: the game's own bound
+    (:meth:`Game.max_decisions`); in real time scaled up for ticks shorter than 0.25 s, since
+    the game lasts the same virtual time."""
+    bound = game.max_decisions(players, options)
     if is_realtime(game) and 0 < tick_seconds < DEFAULT_TICK_SECONDS:
         bound = int(bound * DEFAULT_TICK_SECONDS / tick_seconds)
     return bound

@@ -66,7 +66,7 @@ the seat's observation. The seat's own history digest is kept; the other seats' 
 a value derived from it, because their true histories are exactly what the seat does not
 know. The resampled state's ``history()`` starts empty.
 
-``max_game_length``: an upper bound measured by random play (see :data:`MAX_GAME_LENGTH`);
+``max_game_length``: the game's own bound, measured by random play (:meth:`Game.max_decisions`);
 the rules bound some games only loosely, so it is a measured bound with a wide margin, not a
 proof.
 
@@ -78,7 +78,7 @@ fresh adapter state builds its table only when first used, so a clone never pays
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import orjson
@@ -94,25 +94,6 @@ DEFAULT_TICK_MS = 250
 
 _JSON = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
 _DIGEST = 16
-
-
-def _vault_length(players: int, options: Mapping[str, Any]) -> int:
-    # Deals needed grow with the target; the default target is 1200 points.
-    deals = max(1, -(-int(options.get("target", 1200)) // 1200))
-    return 1500 * players * deals
-
-
-#: Upper bounds on decisions per game, from the player count and options. Measured as the
-#: longest of 77-300 seeded random games per player count through this adapter (minimum,
-#: default and maximum seats): vault at most 468 decisions per player (whole game to 1200),
-#: briefcase 105, spyworld 75, wink 227 (tick 250 ms, 8 seats; 67 with 4); each bound is at
-#: least 2.5 times that. A house map or lair file may need more.
-MAX_GAME_LENGTH: dict[str, Callable[[int, Mapping[str, Any]], int]] = {
-    "vault": _vault_length,
-    "briefcase": lambda players, options: 300 * players,
-    "spyworld": lambda players, options: 200 * players,
-    "wink": lambda players, options: 1000 * players,
-}
 
 
 def default_players(game: Game) -> int:
@@ -291,7 +272,7 @@ class TopSecretGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=MAX_GAME_LENGTH[game.id](players, options),
+            max_game_length=game.max_decisions(players, options),
         )
         given = {"players": players, "seed": seed, **options}
         if _realtime(game):
@@ -477,7 +458,6 @@ for _game in all_games():
 
 __all__ = [
     "DEFAULT_TICK_MS",
-    "MAX_GAME_LENGTH",
     "PREFIX",
     "TopSecretGame",
     "TopSecretState",

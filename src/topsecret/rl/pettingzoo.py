@@ -64,7 +64,7 @@ with the best score, else 0, as the OpenSpiel adapter's returns. ``final_rewards
 end.
 
 Truncation: after ``max_steps`` steps (AEC: agent steps; parallel: joint steps), default the
-OpenSpiel adapter's measured bound on decisions (:func:`default_max_steps`), all agents are
+game's own measured bound on decisions (:func:`default_max_steps`), all agents are
 truncated with reward 0.
 
 Seeding: ``reset(seed=s)`` seeds the environment's generator, which draws the game's seed; the

@@ -83,6 +83,11 @@ class BriefcaseGame(Game):
         self.check_players(players)
         return BriefcaseState(self, self.board, self.components, players, seed)
 
+    def max_decisions(self, players: int, options: Mapping[str, Any]) -> int:
+        """At most 105 decisions per player in seeded random games; 2.5 times that and more.
+        A house map may need more."""
+        return 300 * players
+
     def codec(self, players: int) -> ActionCodec:
         return _codec(self.board, self.components, players)
 

@@ -123,6 +123,11 @@ class SpyWorldGame(Game):
         state.board_name = str(options["lair"])
         return state
 
+    def max_decisions(self, players: int, options: Mapping[str, Any]) -> int:
+        """At most 75 decisions per player in seeded random games; 2.5 times that and more.
+        A house lair may need more."""
+        return 200 * players
+
     def codec(self, players: int) -> ActionCodec:
         return _codec()
 
