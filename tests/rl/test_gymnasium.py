@@ -13,22 +13,12 @@ pytest.importorskip("gymnasium", reason="pip install -e '.[rl]'")
 import numpy as np
 from gymnasium.utils.env_checker import check_env
 
+from tests.rl.small_tables import small
 from topsecret.core import IllegalAction, InvalidOptions
-from topsecret.games import game_ids, get_game
+from topsecret.games import game_ids
 from topsecret.rl import gymnasium as adapter
 
 GAME_IDS = game_ids()
-
-
-def small(game_id: str) -> dict[str, Any]:
-    """The quickest table of each game, skipped while the game has no tensor."""
-    game = get_game(game_id)
-    if game.tensor_layout(game.min_players) is None:
-        pytest.skip(f"{game_id} has no observation tensor yet")
-    params: dict[str, Any] = {"players": game.min_players}
-    if game_id == "vault":
-        params["single_deal"] = True
-    return params
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
