@@ -55,7 +55,7 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
 def _players_or_default(game_id: str, players: int | None) -> int:
     game = get_game(game_id)
     if players is None:
-        return max(game.min_players, min(4, game.max_players))
+        return game.default_players()
     game.check_players(players)
     return players
 

@@ -14,7 +14,7 @@ import numpy as np
 from gymnasium.utils.env_checker import check_env
 
 from tests.rl.small_tables import small
-from topsecret.core import IllegalAction, InvalidOptions
+from topsecret.core import IllegalAction, InvalidOptions, win_shares
 from topsecret.games import game_ids
 from topsecret.rl import gymnasium as adapter
 
@@ -51,7 +51,7 @@ def test_whole_game_against_heuristics(game_id: str) -> None:
     env = adapter.env(game_id, opponents="heuristic", seat=1, **params)
     reward, info, _ = play(env, 4)
     scores = info["scores"]
-    assert reward == adapter.win_shares(scores)[1]
+    assert reward == win_shares(scores)[1]
     assert not info["action_mask"].any()
 
 

@@ -52,7 +52,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import Action, Bot, Event, Game, Rng, SeatView, State, play_random_step
+from ..core import Action, Bot, Event, Game, Rng, SeatView, State, play_random_step, win_shares
 
 #: Exploration constant of UCB1; rewards are in [0, 1].
 DEFAULT_EXPLORATION = 0.7
@@ -237,9 +237,7 @@ class _Evaluator:
         scores = world.scores()
         players = len(scores)
         if world.is_over():
-            best = max(scores)
-            winners = sum(1 for s in scores if s == best)
-            return [1.0 / winners if s == best else 0.0 for s in scores]
+            return win_shares(scores)
         total = sum(scores)
         leads = [s - (total - s) / (players - 1) for s in scores] if players > 1 else [0.0]
         for lead in leads:

@@ -11,7 +11,7 @@ from .errors import (
     UnknownName,
 )
 from .events import Event, private, public, visible_events
-from .game import Game, State, play_random_step, run_random_game
+from .game import Game, State, play_random_step, run_random_game, win_shares
 from .options import OptionSpec, parse_option_texts, resolve_options
 from .replay import LoggedAction, ReplayLog, replay
 from .rng import Rng
@@ -48,4 +48,5 @@ __all__ = [
     "resolve_options",
     "run_random_game",
     "visible_events",
+    "win_shares",
 ]

@@ -54,6 +54,10 @@ class Game(ABC):
     def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, OptionValue]:
         return resolve_options(self.option_specs, given)
 
+    def default_players(self) -> int:
+        """The table size used when nobody says: four seats, or the nearest the game allows."""
+        return max(self.min_players, min(4, self.max_players))
+
     def check_players(self, players: int) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise InvalidOptions(
@@ -276,6 +280,14 @@ class State(ABC):
         """The whole state as JSON-safe data (hidden parts included): for tests and logs."""
 
 
+def win_shares(scores: Sequence[float]) -> list[float]:
+    """Each seat's share of the win: ``1/k`` for each of the ``k`` seats with the best score,
+    else 0. The reward the search, the tournaments and the research adapters all use."""
+    best = max(scores)
+    winners = sum(1 for score in scores if score == best)
+    return [1.0 / winners if score == best else 0.0 for score in scores]
+
+
 def play_random_step(state: State, rng: Rng) -> int:
     """Every acting seat takes a uniformly random legal action; returns how many acted."""
     acted = 0
@@ -303,4 +315,4 @@ def run_random_game(state: State, rng: Rng, max_steps: int = 1_000_000) -> int:
     return steps
 
 
-__all__: Sequence[str] = ["Game", "State", "play_random_step", "run_random_game"]
+__all__: Sequence[str] = ["Game", "State", "play_random_step", "run_random_game", "win_shares"]

@@ -77,6 +77,7 @@ from ..core import (
     State,
     TensorLayout,
     visible_events,
+    win_shares,
 )
 from ..games import get_game
 
@@ -88,11 +89,6 @@ Tensor = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
 
 _SEED_BOUND = 1 << 62
-
-
-def default_players(game: Game) -> int:
-    """Four seats, or the nearest count the game allows (as the CLI and OpenSpiel)."""
-    return max(game.min_players, min(4, game.max_players))
 
 
 def default_max_steps(
@@ -121,13 +117,6 @@ def require_layout(game: Game, players: int) -> TensorLayout:
     if layout is None:
         raise InvalidOptions(f"{game.id} has no observation tensor yet")
     return layout
-
-
-def win_shares(scores: Sequence[float]) -> list[float]:
-    """``1/k`` for each of the ``k`` seats with the best score, else 0."""
-    best = max(scores)
-    winners = sum(1 for score in scores if score == best)
-    return [1.0 / winners if score == best else 0.0 for score in scores]
 
 
 def tensor_space(layout: TensorLayout) -> spaces.Box:
@@ -277,7 +266,7 @@ class TopSecretEnv(gymnasium.Env[Tensor, np.int64]):
         **options: Any,
     ) -> None:
         self.game = resolve_game(game)
-        self.players = default_players(self.game) if players is None else players
+        self.players = self.game.default_players() if players is None else players
         self.game.check_players(self.players)
         if not 0 <= seat < self.players:
             raise InvalidOptions(f"seat {seat} is not at a table of {self.players}")
@@ -436,9 +425,7 @@ __all__ = [
     "Table",
     "TopSecretEnv",
     "default_max_steps",
-    "default_players",
     "env",
     "require_layout",
     "resolve_game",
-    "win_shares",
 ]

@@ -84,7 +84,16 @@ from typing import Any, ClassVar
 import orjson
 import pyspiel
 
-from ..core import ActionCodec, Event, Game, IllegalAction, InvalidOptions, Rng, State
+from ..core import (
+    ActionCodec,
+    Event,
+    Game,
+    IllegalAction,
+    InvalidOptions,
+    Rng,
+    State,
+    win_shares,
+)
 from ..games import all_games
 
 #: Prefix of every registered game's short name.
@@ -94,11 +103,6 @@ DEFAULT_TICK_MS = 250
 
 _JSON = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
 _DIGEST = 16
-
-
-def default_players(game: Game) -> int:
-    """The CLI's default: four seats, or the nearest count the game allows."""
-    return max(game.min_players, min(4, game.max_players))
 
 
 def short_name(game: Game) -> str:
@@ -111,7 +115,7 @@ def _realtime(game: Game) -> bool:
 
 def game_type(game: Game) -> Any:
     """The ``pyspiel.GameType`` of one of our games."""
-    spec: dict[str, Any] = {"players": default_players(game), "seed": 0}
+    spec: dict[str, Any] = {"players": game.default_players(), "seed": 0}
     for option in game.option_specs:
         spec[option.name] = option.default
     if _realtime(game):
@@ -239,12 +243,6 @@ def _settle(table: _Table, context: _Context) -> None:
     table.queue = ()
 
 
-def _win_shares(scores: Sequence[float]) -> list[float]:
-    best = max(scores)
-    winners = sum(1 for score in scores if score == best)
-    return [1.0 / winners if score == best else 0.0 for score in scores]
-
-
 class TopSecretGame(pyspiel.Game):  # type: ignore[misc]
     """One of our games, loaded with parameters (players, seed, options).
 
@@ -257,7 +255,7 @@ class TopSecretGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         game = self.engine_game
         params = dict(params or {})
-        players = int(params.pop("players", default_players(game)))
+        players = int(params.pop("players", game.default_players()))
         seed = int(params.pop("seed", 0))
         tick_ms = int(params.pop("tick_ms", DEFAULT_TICK_MS)) if _realtime(game) else 0
         if tick_ms < 0:
@@ -381,7 +379,7 @@ class TopSecretState(pyspiel.State):  # type: ignore[misc]
         state = self._table.state
         if not state.is_over():
             return [0.0] * self._context.players
-        return _win_shares(state.scores())
+        return win_shares(state.scores())
 
     def information_state_string(self, player: int | None = None) -> str:
         table = self._table
@@ -461,7 +459,6 @@ __all__ = [
     "PREFIX",
     "TopSecretGame",
     "TopSecretState",
-    "default_players",
     "game_type",
     "short_name",
 ]

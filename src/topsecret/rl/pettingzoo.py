@@ -83,19 +83,17 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
-from ..core import Game, InvalidOptions
+from ..core import Game, InvalidOptions, win_shares
 from .gymnasium import (
     DEFAULT_TICK_SECONDS,
     Mask,
     Table,
     Tensor,
     default_max_steps,
-    default_players,
     is_realtime,
     require_layout,
     resolve_game,
     tensor_space,
-    win_shares,
 )
 
 Observation = dict[str, Tensor | Mask]
@@ -122,7 +120,7 @@ class _Base:
         options: Mapping[str, Any],
     ) -> None:
         self.game = resolve_game(game)
-        self.players = default_players(self.game) if players is None else players
+        self.players = self.game.default_players() if players is None else players
         self.game.check_players(self.players)
         if tick_seconds <= 0 and is_realtime(self.game):
             raise InvalidOptions(f"tick_seconds must be positive, not {tick_seconds}")
