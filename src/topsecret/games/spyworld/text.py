@@ -18,11 +18,13 @@ from .actions import (
     ClaimMission,
     DeclineMissions,
     Discard,
+    KeepRound,
     Move,
     Pass,
     PlaceUpgrade,
     PlaceWall,
     Stop,
+    TakeBack,
     TakeCards,
     TakeGadget,
     Teleport,
@@ -181,6 +183,10 @@ def describe_action(action: Action) -> str:
         return "stop exploring"
     if isinstance(action, Undo):
         return "undo the last move"
+    if isinstance(action, TakeBack):
+        return "take back your last drawing of this round"
+    if isinstance(action, KeepRound):
+        return "keep this round's drawing"
     return repr(action)
 
 
@@ -251,11 +257,11 @@ def describe_event(event: Event, viewer: int | None) -> str | None:
             if bonus
             else ""
         )
+        order = d.get("order", d["slots"])
+        if list(order) != sorted(order):
+            firsts = " then ".join(f"card {slot + 1}" for slot in order)
+            extra += f" (placed in the order {firsts}, so the Secret's money pays the rest)"
         return _says(seat, viewer, "take", "takes") + f" {cards}{extra}"
-    if kind == "training_unpaid":
-        return _says(seat, viewer, "cannot", "cannot") + (
-            f" pay {d['price']} for the {_card(d['stat'])} training: it is lost"
-        )
     if kind == "trained":
         return _says(seat, viewer, "pay", "pays") + (
             f" {d['paid']} for +{d['points']} {_card(d['stat'])}"
@@ -276,10 +282,14 @@ def describe_event(event: Event, viewer: int | None) -> str | None:
         return _says(seat, viewer, "take", "takes") + (
             f" gadget {d['number']}, the {name}, {_paid(d['paid'])}"
         )
-    if kind == "discarded":
-        return _says(seat, viewer, "discard", "discards") + (
-            f" card {d['slot'] + 1} ({_card(d['card'])}): it could not be used"
+    if kind == "took_back":
+        left = d["left"]
+        return _says(seat, viewer, "take", "takes") + (
+            f" back the drawing of card {d['slot'] + 1} (lenient play; "
+            f"{left} take-back{'s' if left != 1 else ''} left)"
         )
+    if kind == "confirmed":
+        return _says(seat, viewer, "keep", "keeps") + " this round's drawing"
     if kind == "last_round_next":
         return f"A lair is full: round {d['round']} is the last planning round"
     if kind == "mission":
@@ -375,9 +385,19 @@ def _item(d: Mapping[str, Any]) -> str:
 
 def _final_score(d: Mapping[str, Any], viewer: int | None) -> str:
     order = sorted(range(len(d["total"])), key=lambda s: -d["total"][s])
-    return "Final scores: " + "; ".join(
+    text = "Final scores: " + "; ".join(
         f"{_who(s, viewer)} {d['total'][s]} ({d['ranks'][s]})" for s in order
     )
+    return text + tie_sentence(d.get("play_again", []), viewer)
+
+
+def tie_sentence(tied: list[int], viewer: int | None) -> str:
+    """Rulebook 003 §Final Score: tied players play again to determine the winner."""
+    if not tied:
+        return ""
+    names = [_who(s, viewer) for s in tied]
+    joined = ", ".join(names[:-1]) + " and " + names[-1]
+    return f". {joined} tie for the win: the rulebook has tied players play again"
 
 
 __all__ = [
@@ -388,6 +408,7 @@ __all__ = [
     "item_name",
     "mission_requirement",
     "offer_text",
+    "tie_sentence",
     "view_assets",
 ]
 

@@ -1,0 +1,226 @@
+"""What a vault player reads, in their language: action labels, event sentences, option
+labels and help.
+
+Every message is English in the source and translated through the seat's
+:class:`~topsecret.i18n.Translator`. The names of things follow the rulebook (Rulebook 002,
+French): coffre-fort, document secret, assassin, agent spécial, taupe; the German names are
+the ones the French rulebook gives in brackets (Attentäter, Spezial-Agent, Maulwurf).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...core import Action, Event
+from ...i18n import ENGLISH, N_, Translator
+from .actions import Bank, KeepFaceUp, PlayCard, Steal
+from .cards import ASSASSIN, DOCUMENT, MOLE, SPECIAL_AGENT
+
+#: A card's name in a sentence, by kind; a document's takes its value.
+CARD_NAMES: Mapping[str, str] = {
+    DOCUMENT: N_("document {value}"),
+    ASSASSIN: N_("assassin"),
+    MOLE: N_("mole"),
+    SPECIAL_AGENT: N_("special agent"),
+}
+#: "play a ..." by kind: the article goes with the noun, which differs by language.
+PLAY_LABELS: Mapping[str, str] = {
+    DOCUMENT: N_("play a document {value}"),
+    ASSASSIN: N_("play an assassin"),
+    MOLE: N_("play a mole"),
+    SPECIAL_AGENT: N_("play a special agent"),
+}
+#: Each option's label and help, and its choices' labels, for menus and the lobby.
+OPTION_LABELS: Mapping[str, str] = {
+    "target": N_("Target score"),
+    "single_deal": N_("One deal"),
+    "stolen": N_("A mole's loot"),
+}
+OPTION_HELP: Mapping[str, str] = {
+    "target": N_(
+        "with single_deal off, deals go on until someone reaches this total "
+        "(Rulebook 002 §Manches); 0: this deck's target for the table's size"
+    ),
+    "single_deal": N_(
+        "one deal, the rulebook's game (§Fin de la partie); off: deals to the target"
+    ),
+    "stolen": N_(
+        "where a mole's loot lies: hidden beside the thief's safe (the rulebook's rule) "
+        "or face up, where it may pair (its more exciting variant)"
+    ),
+}
+CHOICE_LABELS: Mapping[str, str] = {
+    "hidden": N_("hidden beside the safe"),
+    "face_up": N_("face up beside the safe"),
+}
+
+
+def card_message(kind: str, value: int) -> tuple[str, dict[str, int]]:
+    """A card's name as a message and its parameters, to be translated where it is shown."""
+    return CARD_NAMES.get(kind, kind), {"value": value}
+
+
+class VaultText:
+    """The vault's words for one seat, in that seat's language."""
+
+    def __init__(self, tr: Translator = ENGLISH) -> None:
+        self.tr = tr
+
+    # -- names -------------------------------------------------------------------------
+    def card(self, kind: str, value: int = 0) -> str:
+        message, params = card_message(kind, value)
+        return self.tr.gettext(message).format(**params)
+
+    def cards(self, cards: Sequence[Mapping[str, Any]]) -> str:
+        names = [self.card(c["kind"], c["value"]) for c in cards]
+        return ", ".join(names) or self.tr.gettext("nothing")
+
+    def seat(self, seat: int, me: int | None) -> str:
+        """A seat as the viewer calls it: "you" for their own; others counted from 1."""
+        if seat == me:
+            return self.tr.gettext("you")
+        return self.tr.gettext("seat {seat}").format(seat=seat + 1)
+
+    def seats(self, seats: Sequence[int], me: int | None) -> str:
+        return ", ".join(self.seat(s, me) for s in seats)
+
+    # -- actions -------------------------------------------------------------------------
+    def action(self, action: Action) -> str:
+        tr = self.tr
+        if isinstance(action, PlayCard):
+            return tr.gettext(PLAY_LABELS.get(action.card, action.card)).format(value=action.value)
+        if isinstance(action, Steal):
+            return tr.gettext("steal the card seat {seat} just played").format(
+                seat=action.target + 1
+            )
+        if isinstance(action, Bank):
+            return tr.gettext("bank the face-up card in the safe (x1)")
+        if isinstance(action, KeepFaceUp):
+            return tr.gettext("keep it face up to build a pair")
+        return repr(action)
+
+    def action_groups(self, actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
+        return [(self.action(action), [action]) for action in actions]
+
+    def view(self, observation: Mapping[str, Any]) -> Any:
+        """The terminal view of one seat's observation (a Rich renderable)."""
+        from .render import render_table
+
+        return render_table(observation, self.tr)
+
+    # -- options -------------------------------------------------------------------------
+    def option_label(self, name: str) -> str:
+        return self.tr.gettext(OPTION_LABELS[name]) if name in OPTION_LABELS else name
+
+    def option_help(self, name: str) -> str:
+        return self.tr.gettext(OPTION_HELP[name]) if name in OPTION_HELP else ""
+
+    def option_value(self, name: str, value: object) -> str:
+        tr = self.tr
+        if isinstance(value, bool):
+            return tr.gettext("yes") if value else tr.gettext("no")
+        if isinstance(value, str) and value in CHOICE_LABELS:
+            return tr.gettext(CHOICE_LABELS[value])
+        if name == "target" and value == 0:
+            return tr.gettext("the deck's target")
+        return str(value)
+
+    def options(self, options: Mapping[str, object]) -> list[str]:
+        """The options in play, one "label: value" line each."""
+        line = self.tr.gettext("{option}: {value}")
+        return [
+            line.format(option=self.option_label(name), value=self.option_value(name, value))
+            for name, value in options.items()
+        ]
+
+    # -- events --------------------------------------------------------------------------
+    def event(self, event: Event, me: int | None) -> str | None:
+        tr, data, kind = self.tr, event.data, event.kind
+        if kind == "chosen":
+            if data["seat"] == me:
+                return None
+            return tr.gettext("{player} has chosen").format(player=self.seat(data["seat"], me))
+        if kind == "my_choice":
+            return None
+        if kind == "revealed":
+            play = tr.gettext("{player}: {card}")
+            plays = "; ".join(
+                play.format(player=self.seat(int(s), me), card=self.card(c["kind"], c["value"]))
+                for s, c in data["cards"].items()
+            )
+            return tr.gettext("Trick {trick} revealed: {plays}").format(
+                trick=data["trick"], plays=plays
+            )
+        if kind == "boom":
+            shooters = data["assassins"]
+            return tr.ngettext(
+                "BOOM! The assassin of {players} destroys {cards}",
+                "BOOM! The {count} assassins of {players} destroy {cards}",
+                len(shooters),
+            ).format(
+                count=len(shooters),
+                players=self.seats(shooters, me),
+                cards=self.cards(data["destroyed"]),
+            )
+        if kind == "moles_found_nothing":
+            return tr.gettext("The moles found nothing to steal")
+        if kind == "stolen":
+            return self._stolen(data, me)
+        if kind == "paired":
+            if data["seat"] == me:
+                message = tr.gettext("You locked a pair on the x2 side: {cards}")
+            else:
+                message = tr.gettext("{player} locked a pair on the x2 side: {cards}")
+            return message.format(
+                player=self.seat(data["seat"], me), cards=self.cards(data["cards"])
+            )
+        if kind == "banked":
+            if data["seat"] == me:
+                message = tr.gettext("You banked {cards} on the x1 side")
+            else:
+                message = tr.gettext("{player} banked {cards} on the x1 side")
+            return message.format(
+                player=self.seat(data["seat"], me), cards=self.cards(data["cards"])
+            )
+        if kind == "kept_face_up":
+            if data["seat"] == me:
+                return tr.gettext("You keep a card face up")
+            return tr.gettext("{player} keeps a card face up").format(
+                player=self.seat(data["seat"], me)
+            )
+        if kind == "deal_scored":
+            return tr.gettext("Deal {deal} scored {scores}; totals {totals}").format(
+                deal=data["deal"], scores=data["scores"], totals=data["totals"]
+            )
+        if kind == "deal_started":
+            return tr.gettext("Deal {deal} begins: new hands").format(deal=data["deal"])
+        if kind == "game_over":
+            winners = data["winners"]
+            return tr.ngettext(
+                "Game over. Winner: {players}", "Game over. Winners: {players}", len(winners)
+            ).format(players=self.seats(winners, me))
+        return None
+
+    def _stolen(self, data: Mapping[str, Any], me: int | None) -> str:
+        tr = self.tr
+        thief, victim = data["thief"], data["victim"]
+        if thief == me:
+            message = tr.gettext("You stole {card} from {victim}")
+        elif victim == me:
+            message = tr.gettext("{thief} stole {card} from you")
+        else:
+            message = tr.gettext("{thief} stole {card} from {victim}")
+        line = message.format(
+            thief=self.seat(thief, me),
+            victim=self.seat(victim, me),
+            card=self.card(data["card"]["kind"], data["card"]["value"]),
+        )
+        if data.get("hidden"):
+            line += tr.gettext(", hidden beside the safe")
+        for slow in data["too_slow"]:
+            if slow == me:
+                line += tr.gettext(" (you were too slow)")
+            else:
+                line += tr.gettext(" ({player} was too slow)").format(player=self.seat(slow, me))
+        return line

@@ -1,0 +1,106 @@
+"""The catalogues: every language translates every message of the template, nothing is
+fuzzy, the template holds every message the source marks, and the web export is made
+from the same catalogues."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from babel.messages.frontend import CommandLineInterface
+from babel.messages.pofile import read_po
+
+from topsecret.i18n import LANGUAGES, LOCALE_DIR, TEMPLATE
+from topsecret.i18n.__main__ import ROOT, WEB_LOCALE, export, exported_text
+from topsecret.i18n.catalogues import catalogue_json, fields, missing_messages, template
+
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_catalogue_translates_every_message_of_the_template(lang: str) -> None:
+    assert missing_messages(lang) == []
+
+
+def test_the_template_holds_every_message_the_source_marks(tmp_path: Path) -> None:
+    """Re-extracting gives the committed template: a message marked in the source but
+    missing from the catalogues (or one left behind) fails here, until
+    ``python -m topsecret.i18n extract`` and ``update`` are run."""
+    fresh = tmp_path / "fresh.pot"
+    CommandLineInterface().run(
+        [
+            "pybabel",
+            "-q",
+            "extract",
+            "-F",
+            str(ROOT / "babel.cfg"),
+            "-o",
+            str(fresh),
+            "--omit-header",
+            str(LOCALE_DIR.parent),
+        ]
+    )
+    with fresh.open("rb") as handle:
+        extracted = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(handle) if m.id}
+    committed = {m.id if isinstance(m.id, str) else m.id[0] for m in template() if m.id}
+    assert extracted == committed
+
+
+def test_a_fuzzy_or_empty_entry_counts_as_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check itself: a catalogue with one entry marked fuzzy and one emptied fails."""
+    import topsecret.i18n.catalogues as catalogues
+
+    text = (LOCALE_DIR / "fr" / "LC_MESSAGES" / "topsecret.po").read_text(encoding="utf-8")
+    text = text.replace('msgid "nothing"', '#, fuzzy\nmsgid "nothing"', 1)
+    text = text.replace('msgstr "taupe"', 'msgstr ""', 1)
+    broken = tmp_path / "fr" / "LC_MESSAGES" / "topsecret.po"
+    broken.parent.mkdir(parents=True)
+    broken.write_text(text, encoding="utf-8")
+
+    def broken_path(lang: str) -> Path:
+        return tmp_path / lang / "LC_MESSAGES" / "topsecret.po"
+
+    monkeypatch.setattr(catalogues, "catalogue_path", broken_path)
+    catalogues._read.cache_clear()
+    try:
+        assert sorted(missing_messages("fr")) == [("mole", "untranslated"), ("nothing", "fuzzy")]
+    finally:
+        catalogues._read.cache_clear()
+
+
+def test_translations_use_only_the_placeholders_of_their_message() -> None:
+    assert fields("{thief} stole {card} from {victim}") == {"thief", "card", "victim"}
+    assert fields("BOUM !") == set()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_web_export_holds_every_message_with_its_plural_rule(lang: str) -> None:
+    exported = catalogue_json(lang)
+    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in template() if m.id}
+    assert set(exported["messages"]) == ids
+    assert exported["nplurals"] == 2
+    plural = exported["messages"]["Game over. Winner: {players}"]
+    assert isinstance(plural, list) and len(plural) == 2
+    # The export is valid JSON, the catalogue's own rule: French counts 0 as singular.
+    assert exported["plural"] == ("(n > 1)" if lang == "fr" else "(n != 1)")
+    json.dumps(exported)
+
+
+def test_export_writes_one_file_per_language(tmp_path: Path) -> None:
+    export(tmp_path)
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert written == sorted(f"{lang}.json" for lang in LANGUAGES)
+    french = json.loads((tmp_path / "fr.json").read_text(encoding="utf-8"))
+    assert french["messages"]["mole"] == "taupe"
+    assert TEMPLATE.exists()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_web_client_reads_an_export_of_the_current_catalogues(lang: str) -> None:
+    """src/topsecret/web/locale/<lang>.json is what ``python -m topsecret.i18n export``
+    writes from the catalogues today: run it after changing a catalogue."""
+    shipped = (WEB_LOCALE / f"{lang}.json").read_text(encoding="utf-8")
+    assert shipped == exported_text(lang)

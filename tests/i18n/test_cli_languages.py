@@ -1,0 +1,76 @@
+"""The ``topsecret`` command in the locale's language (issue 16): help texts and the messages
+of the commands other than ``play`` (which takes ``--lang``) follow ``LANG``/``LC_ALL``."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .words import english_left
+
+TYPER_FRAME = re.compile(r"--?[\w-]+|<[^>]*>|\[default: [^\]]*\]|\[required\]")
+
+
+def run(*args: str, lang: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    environ = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LANG")}
+    environ.update({"LANG": lang, "COLUMNS": "200"})
+    return subprocess.run(
+        [sys.executable, "-m", "topsecret.cli", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        env=environ,
+        timeout=300,
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "phrase"),
+    [
+        ("fr_FR.UTF-8", "Jouer une partie entière dans le terminal contre des bots."),
+        ("de_DE.UTF-8", "Eine ganze Partie im Terminal gegen Bots spielen."),
+        ("it_IT.UTF-8", "Giocare una partita intera nel terminale contro dei bot."),
+    ],
+)
+def test_the_help_of_play_follows_the_locale(lang: str, phrase: str) -> None:
+    result = run("play", "--help", lang=lang)
+    assert result.returncode == 0, result.stderr
+    assert phrase in result.stdout
+    # Our own help texts are all translated; Typer's frame ("Usage", "Options", the option
+    # names, types and defaults, the help of --help) stays as Typer writes it.
+    ours = result.stdout.split("Options")[-1].replace("Show this message and exit.", "")
+    ours = TYPER_FRAME.sub(" ", ours)
+    assert english_left(ours, lang[:2]) == set(), result.stdout
+
+
+def test_a_replay_is_reported_in_german_with_seats_counted_from_one(tmp_path: Path) -> None:
+    log = tmp_path / "game.json"
+    played = run(
+        "play",
+        "vault",
+        "-p",
+        "2",
+        "--seed",
+        "3",
+        "--save-log",
+        str(log),
+        lang="C.UTF-8",
+        stdin="1\n" * 100,
+    )
+    assert played.returncode == 0, played.stderr
+    result = run("replay", str(log), lang="de_DE.UTF-8")
+    assert result.returncode == 0, result.stderr
+    assert "vault: beendete Partie mit 2 Spielern" in result.stdout
+    assert "Spieler 1:" in result.stdout and "Spieler 2:" in result.stdout
+    assert "die Punkte stimmen mit dem Protokoll überein" in result.stdout
+
+
+def test_an_error_is_prefixed_in_the_locales_language(tmp_path: Path) -> None:
+    result = run("replay", str(tmp_path / "missing.json"), lang="it_IT.UTF-8")
+    assert result.returncode != 0
+    assert result.stderr.lstrip().startswith("errore")
