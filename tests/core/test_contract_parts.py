@@ -103,6 +103,18 @@ def test_a_simultaneous_step_hides_choices_until_complete():
     assert step.reveal() == {0: Move(0), 1: Pass(), 2: Move(1)}
 
 
+def test_a_search_may_take_a_hidden_choice_back_so_the_seat_chooses_again():
+    step = SimultaneousStep("bid", [2, 0, 1])
+    step.commit(0, Pass())
+    step.commit(2, Move(1))
+    step.withdraw(0)
+    assert step.waiting() == (0, 1) and not step.has_chosen(0) and step.has_chosen(2)
+    step.commit(0, Move(0))
+    assert step.waiting() == (1,)
+    with pytest.raises(ValueError):
+        step.withdraw(1)  # nothing to take back
+
+
 def test_events_reach_only_their_audience():
     events = [public("a"), private([1], "b"), private([0, 2], "c")]
     assert [e.kind for e in visible_events(events, 1)] == ["a", "b"]

@@ -30,6 +30,7 @@ from .errors import IllegalAction, InvalidOptions
 from .events import Event
 from .options import OptionSpec, OptionValue, resolve_options
 from .rng import Rng
+from .rules_versions import RULES, RulesHistory, rules_history
 from .simultaneous import SimultaneousStep
 from .tensors import TensorLayout
 
@@ -51,8 +52,31 @@ class Game(ABC):
     #: best with, measured and documented on the game's page; the ``hard`` level uses them.
     search_options: ClassVar[str] = ""
 
+    @property
+    def rules_history(self) -> RulesHistory:
+        """This game's rules versions (its package's ``rules_versions.toml``)."""
+        return rules_history(type(self).__module__.rpartition(".")[0])
+
+    @property
+    def rules_version(self) -> int:
+        """The version of the rules a new table is created under."""
+        return self.rules_history.current
+
     def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, OptionValue]:
-        return resolve_options(self.option_specs, given)
+        """Every option, checked, with the table's rules version under ``rules``.
+
+        Options that name an earlier rules version get that version's defaults wherever they
+        name no value (see :mod:`.rules_versions`), so a stored table replays as it was
+        played; options without ``rules`` are of the current version.
+        """
+        given = dict(given or {})
+        history = self.rules_history
+        version = history.version_of(given.pop(RULES, None), self.title)
+        if version != history.current:
+            given = history.upgrade(version, given, self.title)
+        resolved = resolve_options(self.option_specs, given)
+        resolved[RULES] = version
+        return resolved
 
     def default_players(self) -> int:
         """The table size used when nobody says: four seats, or the nearest the game allows."""
@@ -127,6 +151,7 @@ class Game(ABC):
             "min_players": self.min_players,
             "max_players": self.max_players,
             "play_style": self.play_style,
+            "rules": self.rules_version,
             "options": [spec.describe() for spec in self.option_specs],
         }
 

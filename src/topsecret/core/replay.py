@@ -10,9 +10,13 @@ from typing import Any
 from .actions import ActionFormatError
 from .errors import IllegalAction, ReplayError
 from .game import Game, State
+from .rules_versions import FIRST, RULES
 
 FORMAT = "topsecret-replay"
-VERSION = 1
+#: Version 2 logs store the options with the table's rules version (``rules``); version 1
+#: logs predate rules versions and are read as played under rules 1.
+VERSION = 2
+READABLE = (1, 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +75,7 @@ class ReplayLog:
     def from_json(cls, data: Any) -> ReplayLog:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ReplayError(f'not a Top Secret replay (expected "format": "{FORMAT}")')
-        if data.get("version") != VERSION:
+        if data.get("version") not in READABLE:
             raise ReplayError(f"unsupported replay version {data.get('version')!r}")
         try:
             game = data["game"]
@@ -105,6 +109,9 @@ class ReplayLog:
         ):
             raise ReplayError("replay field 'scores' must be a list of numbers")
         bots = data.get("bots")
+        if data["version"] == 1:
+            # Written before rules versions: played under the first.
+            options = {RULES: FIRST, **options}
         return cls(game, players, seed, options, actions, scores, bots)
 
     @classmethod

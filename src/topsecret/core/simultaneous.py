@@ -58,6 +58,15 @@ class SimultaneousStep:
             raise ValueError(f"seat {seat} has not committed in step {self.name!r}")
         self._choices[seat] = action
 
+    def withdraw(self, seat: int) -> None:
+        """Take a committed choice back, so the seat chooses again (used by search on sampled
+        worlds, never by players): a search that treated an earlier seat's hidden choice as
+        settled chance would favour whichever seat is asked first."""
+        if seat not in self._choices:
+            raise ValueError(f"seat {seat} has not committed in step {self.name!r}")
+        del self._choices[seat]
+        self._waiting = tuple(s for s in self.seats if s not in self._choices)
+
     def is_complete(self) -> bool:
         return len(self._choices) == len(self.seats)
 

@@ -16,16 +16,28 @@ EUROPE = load_package_toml("topsecret.games.briefcase", "europe.toml")
 
 
 def test_every_hq_is_the_same_number_of_moves_from_vienna_counting_station_hops() -> None:
-    """Fairness by test: the four corner HQs are all 4 moves from Vienna."""
+    """Project design (the rulebook places no HQ): the four HQs are all 5 moves from Vienna."""
     board = load_board()
-    assert board.hq_distances() == {"London": 4, "Stockholm": 4, "Istanbul": 4, "Madrid": 4}
+    assert board.hq_distances() == {"London": 5, "Stockholm": 5, "Istanbul": 5, "Madrid": 5}
 
 
-def test_stations_bring_every_hq_one_move_closer() -> None:
-    """Without its stations the map is still fair, but every HQ is five moves away."""
+def test_the_stations_ring_vienna_and_bring_no_hq_closer() -> None:
+    """Project design: the stations are Vienna and its four neighbours, so they speed travel
+    between quarters; without them every HQ is still five moves away."""
+    board = load_board()
+    vienna = board.index("Vienna")
+    assert board.stations == {vienna} | board.red_neighbours(vienna)
     data = {**EUROPE, "stations": {"source": "project", "cities": []}}
-    board = parse_board(data, "no-stations")
-    assert set(board.hq_distances().values()) == {5}
+    assert set(parse_board(data, "no-stations").hq_distances().values()) == {5}
+
+
+def test_no_agent_starts_on_a_station_and_every_agent_starts_two_moves_from_vienna() -> None:
+    """Project design against the start player's head start (Rulebook 004 §Setup 3 names the
+    start cities, not where they lie): no first move puts an agent on the briefcase."""
+    board = load_board()
+    from_vienna = board.distances_from(board.briefcase_start)
+    assert not set(board.agent_starts) & board.stations
+    assert {from_vienna[city] for city in board.agent_starts} == {2}
 
 
 def test_every_hq_sees_the_same_board() -> None:
@@ -42,13 +54,13 @@ def test_every_hq_sees_the_same_board() -> None:
     for step in board.move_targets(vienna):
         from_step = board.distances_from(step)
         for hq in board.hqs:
-            if from_step[hq.city] == 3:
+            if from_step[hq.city] == 4:
                 towards[board.names[hq.city]].append(board.names[step])
     assert towards == {
-        "London": ["Paris"],
-        "Stockholm": ["Warsaw"],
-        "Istanbul": ["Belgrade"],
-        "Madrid": ["Marseille"],
+        "London": ["Munich"],
+        "Stockholm": ["Prague"],
+        "Istanbul": ["Zagreb"],
+        "Madrid": ["Milan"],
     }
 
 
@@ -68,7 +80,8 @@ def test_the_rulebook_cities_are_on_the_map() -> None:
 
 
 def test_the_four_hqs_sit_in_the_four_corners_with_their_icons() -> None:
-    """Rulebook 004 §Setup 6: each player sits by an HQ in a corner and takes its shield by icon."""
+    """Rulebook 004 §Setup 6 says only that each player takes the shield "matching the icon on
+    the HQ city they are sitting nearest to"; the corners and the icons are project design."""
     board = load_board()
     assert [(board.names[h.city], h.corner, h.icon) for h in board.hqs] == [
         ("London", "north-west", "crown"),
@@ -87,9 +100,9 @@ def test_red_lines_are_symmetric_and_a_station_reaches_every_other_station() -> 
     for city, neighbours in enumerate(board.links):
         for other in neighbours:
             assert city in board.links[other]
-    vienna = board.index("Vienna")
-    assert board.stations - {vienna} <= board.move_targets(vienna)
-    assert not (board.stations - {vienna}) <= board.red_neighbours(vienna)
+    munich = board.index("Munich")
+    assert board.stations - {munich} <= board.move_targets(munich)
+    assert not (board.stations - {munich}) <= board.red_neighbours(munich)
 
 
 def test_every_data_item_says_where_it_comes_from() -> None:
@@ -100,6 +113,18 @@ def test_every_data_item_says_where_it_comes_from() -> None:
     assert data["die"]["source"] == "project"
     assert data["rules"]["source"] == "rulebook"
     assert all(city["source"] in ("rulebook", "project") for city in EUROPE["city"])
+
+
+def test_the_corner_hqs_and_the_stations_are_marked_as_project_design() -> None:
+    """Rulebook 004 §Setup 6 says only "the HQ city they are sitting nearest to" and §Move An
+    Agent only that stations exist: neither puts the HQs in the corners, names a station city
+    or speaks of symmetry, so the HQs, their seating, the stations and the red lines are all
+    the project's design; of the map's cities only those the rulebook names are "rulebook"."""
+    assert all(hq["source"] == "project" for hq in EUROPE["hq"])
+    for table in ("seating", "stations", "links"):
+        assert EUROPE[table]["source"] == "project"
+    named = {"Vienna", "Belgrade", "Berlin", "Marseille", "Paris", "Rome", "Warsaw", "Zurich"}
+    assert {c["name"] for c in EUROPE["city"] if c["source"] == "rulebook"} == named
 
 
 def test_a_player_can_load_their_own_map(tmp_path: Path) -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from topsecret.core import IllegalAction
+from topsecret.core import IllegalAction, InvalidOptions
+from topsecret.games.briefcase import GAME
 from topsecret.games.briefcase.actions import (
     BurnAgent,
     CarryBriefcase,
@@ -109,17 +110,58 @@ def test_the_briefcase_in_the_movers_hq_wins_at_once() -> None:
     assert over.data["reason"] == "hq"
 
 
-def test_the_briefcase_in_another_seats_hq_wins_for_that_seat() -> None:
-    """Project design: the briefcase entering a seat's HQ wins for that HQ's owner."""
+def test_the_briefcase_carried_into_a_rivals_hq_wins_for_nobody() -> None:
+    """§End of the Game, as printed: "If a player moves the briefcase to their HQ city, they
+    win immediately". Given the default rule, when seat 0 carries the briefcase into
+    Istanbul (seat 1's HQ at two players), then nobody wins and play goes on."""
     state = table(2, agents={"Beacon": "Bucharest"}, briefcase="Bucharest")
-    act(state, MoveAgent("Beacon", "Istanbul"))  # seat 1's HQ at two players
+    assert state.hq_win == "mover"
+    act(state, MoveAgent("Beacon", "Istanbul"))
+    pass_all(state)
+    act(state, CarryBriefcase(True))
+    assert not state.is_over()
+    assert state.observation(None)["briefcase"] == "Istanbul"
+
+
+def test_the_hq_owner_cannot_win_with_a_briefcase_someone_else_left_there() -> None:
+    """§End of the Game: the win needs *moving* the briefcase to your HQ. Given it was left
+    in Istanbul by seat 0, when seat 1 moves it out and back in, then seat 1 wins."""
+    state = table(2, agents={"Beacon": "Bucharest"}, briefcase="Bucharest")
+    act(state, MoveAgent("Beacon", "Istanbul"))
+    pass_all(state)
+    act(state, CarryBriefcase(True))
+    act(state, MoveAgent("Beacon", "Athens"))
+    pass_all(state)
+    act(state, CarryBriefcase(True))
+    act(state, PayNobody())
+    act(state, MoveAgent("Beacon", "Istanbul"))
     pass_all(state)
     act(state, CarryBriefcase(True))
     assert state.winners() == [1]
 
 
+def test_under_the_owner_option_the_briefcase_in_a_rivals_hq_wins_for_that_seat() -> None:
+    """Variant ``hq_win=owner`` (project design, not the printed rule): the briefcase entering
+    a seat's HQ wins for that seat, whoever moved it."""
+    state = table(2, agents={"Beacon": "Bucharest"}, briefcase="Bucharest", hq_win="owner")
+    act(state, MoveAgent("Beacon", "Istanbul"))
+    pass_all(state)
+    act(state, CarryBriefcase(True))
+    assert state.winners() == [1]
+
+
+def test_the_hq_rule_is_a_game_option_that_defaults_to_the_printed_rule() -> None:
+    """``-o hq_win=owner`` chooses the variant; anything but ``mover`` or ``owner`` is refused."""
+    assert GAME.new_state(2, seed=1).hq_win == "mover"  # type: ignore[attr-defined]
+    owner = GAME.new_state(2, {"hq_win": "owner"}, seed=1)
+    assert owner.hq_win == "owner"  # type: ignore[attr-defined]
+    assert owner.observation(0)["hq_win"] == "owner"
+    with pytest.raises(InvalidOptions, match="hq_win"):
+        GAME.new_state(2, {"hq_win": "anyone"}, seed=1)
+
+
 def test_an_hq_nobody_sits_at_is_just_a_city() -> None:
-    """Project design: at two players Stockholm and Madrid have no owner."""
+    """Project design: at two players Stockholm and Madrid have no owner, under either rule."""
     state = table(2, agents={"Beacon": "Copenhagen"}, briefcase="Copenhagen")
     act(state, MoveAgent("Beacon", "Stockholm"))
     pass_all(state)

@@ -21,6 +21,7 @@ from topsecret.games.briefcase.actions import (
     PayAgent,
     PayNobody,
 )
+from topsecret.games.briefcase.sampling import SetupRules, draw_setups, read_knowledge
 
 from .helpers import act, act_all, pass_all, table
 
@@ -152,3 +153,32 @@ def test_once_the_shields_are_lifted_samples_keep_every_payoff() -> None:
         assert world.payoffs == state.payoffs
         assert world.reserve == state.reserve
         assert world.tokens == state.tokens
+
+
+def test_a_payoff_after_a_burn_may_have_gone_to_the_burnt_agent() -> None:
+    """Rulebook 004 §Make a Payoff lets any agent be paid, burnt or not. Given Tempest burnt,
+    when seat 1 then pays Tempest 4 and seat 0's Spyglass reads that payoff, then seat 0's
+    sampler explains it with seat 1's payoff after the burn (a plan, not the fallback for
+    hand-built tables), and every sample holds the 4 seen."""
+    state = table(
+        2,
+        agents={"Spyglass": "Zurich", "Tempest": "Zurich"},
+        payoffs={0: {"Spyglass": 9}, 1: {"Beacon": 3, "Magician": 1, "Roulette": 1}},
+        tokens=["Spyglass", "Beacon"],
+    )
+    act(state, BurnAgent("Spyglass", "Tempest"))
+    pass_all(state)
+    act(state, PayAgent("Tempest", 4))
+    act(state, MoveAgent("Spyglass", "Munich"))
+    pass_all(state)
+    act(state, LookAtPayoff(1, "Tempest"))
+    assert state.spied[0][-1]["amount"] == 4
+    names = state.comp.agent_names
+    knowledge = read_knowledge(state.history, 2, 0, state.spied[0], names, 5, None)
+    rules = SetupRules(len(names), 3, 1, 30)
+    free = [t for t in range(len(names)) if t != state.tokens[0]]
+    setups = draw_setups(knowledge, [1], free, None, rules, Rng(0))
+    assert setups[1].ledger is not None
+    tempest = state.agent_index("Tempest")
+    for world in samples(state, 0):
+        assert world.payoffs[1][tempest] == 4

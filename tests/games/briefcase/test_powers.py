@@ -83,6 +83,16 @@ def test_magician_can_win_by_sending_the_briefcase_into_the_hq() -> None:
     assert state.is_over() and state.winners() == [0]
 
 
+def test_magician_sending_the_briefcase_into_a_rivals_hq_wins_for_nobody() -> None:
+    """Rulebook 004 §End of the Game: only the mover's own HQ wins (the default rule); under
+    the ``hq_win=owner`` variant the HQ's seat wins."""
+    for rule, winners in (("mover", None), ("owner", [1])):
+        state = table(2, agents={"Magician": "Sofia"}, briefcase="Sofia", hq_win=rule)
+        moved(state, "Magician", "Athens", carry=True)
+        act(state, VanishBriefcase("Istanbul"))
+        assert (state.winners() if state.is_over() else None) == winners
+
+
 def test_roulette_sends_an_agent_in_its_city_to_a_random_adjacent_city() -> None:
     """Roulette's power (design): the seeded generator picks the red line."""
     state = table(2, agents={"Roulette": "Munich", "Tempest": "Vienna"}, seed=11)

@@ -173,8 +173,14 @@ def test_the_restricted_marker_comes_off_at_the_end_of_that_turn() -> None:
     assert any(isinstance(a, MoveAgent) for a in state.legal_actions(0))
 
 
-def test_payoffs_cannot_go_to_a_burnt_agent() -> None:
-    """Project design: a burnt agent is out of the game, so nobody pays it any more."""
-    state = table(2, agents={"Tempest": None})
-    with pytest.raises(IllegalAction, match="burnt"):
-        state.apply(0, PayAgent("Tempest", 1))
+def test_a_burnt_agent_may_still_be_paid_off() -> None:
+    """Rulebook 004 §Make a Payoff: "If you pay off an agent, you may take any number of
+    sovereigns from your Reserve and put them on any one agent's space on your payoff board";
+    §Burn an agent leaves that space on the board ("Any sovereigns on that space remain
+    there"). Given Tempest burnt, when seat 0 pays Tempest 4, then the coins go there."""
+    state = table(2, agents={"Tempest": None}, payoffs={0: {"Tempest": 6}})
+    assert PayAgent("Tempest", 4) in state.legal_actions(0)
+    act(state, PayAgent("Tempest", 4))
+    you = state.observation(0)["you"]
+    assert you["payoffs"]["Tempest"] == 10 and you["reserve"] == 20
+    assert state.observation(None)["payoffs_made"] == [1, 0]

@@ -163,8 +163,8 @@ def test_setup_shows_my_hidden_choice_and_who_has_chosen() -> None:
 
 
 def test_the_end_reveals_every_payoff_and_the_winner() -> None:
-    """§End of the Game: the briefcase in seat 1's HQ; shields are lifted."""
-    state = table(2, agents={"Beacon": "Bucharest"}, briefcase="Bucharest")
+    """§End of the Game: seat 1 brings the briefcase to its HQ; shields are lifted."""
+    state = table(2, agents={"Beacon": "Bucharest"}, briefcase="Bucharest", current=1)
     act(state, MoveAgent("Beacon", "Istanbul"))
     pass_all(state)
     act(state, CarryBriefcase(True))
@@ -196,6 +196,6 @@ def test_a_spectator_or_another_map_has_no_tensor() -> None:
     state = GAME.new_state(2, seed=1)
     with pytest.raises(ValueError, match="spectator"):
         encode(state.observation(None), 2)
-    other = {**state.observation(0), "map": "Atlantis"}
+    other = {**state.observation(0), "map": "Atlantis", "map_key": "0" * 16}
     with pytest.raises(ValueError, match="Atlantis"):
         GAME.observation_tensor(other, 2)

@@ -1,20 +1,29 @@
-"""The briefcase game for people: map, table talk, menus and a whole game in the terminal."""
+"""The briefcase game for people: map, table talk, menus and a whole game in the terminal, in
+each player's language (issue 16). Seats are shown counted from 1."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
-from topsecret.core import ReplayLog, Rng
-from topsecret.games.briefcase import GAME
+import pytest
+
+from tests.i18n.words import english_left
+from topsecret.core import Event, IllegalAction, ReplayLog, Rng
+from topsecret.games.briefcase import GAME, rules
 from topsecret.games.briefcase.actions import (
+    BurnAgent,
     Challenge,
     MoveAgent,
     PayAgent,
     PayNobody,
     PaySolomon,
 )
+from topsecret.games.briefcase.state import BriefcaseState
+from topsecret.games.briefcase.text import RULE_CITATIONS
+from topsecret.i18n import error_text, game_text, translator
 
 from .helpers import act, act_all, table
 
@@ -37,7 +46,7 @@ def test_table_talk_never_tells_others_whom_you_paid() -> None:
     mine = [GAME.describe_event(e, 0) for e in events if e.visible_to(0)]
     theirs = [GAME.describe_event(e, 1) for e in events if e.visible_to(1)]
     assert 'You: "I am making a payoff"' in mine and "(you paid 4 to Tempest)" in mine
-    assert 'Seat 0: "I am making a payoff"' in theirs
+    assert 'seat 1: "I am making a payoff"' in theirs
     assert not any("Tempest" in line for line in theirs if line)
 
 
@@ -46,7 +55,7 @@ def test_table_talk_of_a_challenge() -> None:
     events = act(state, MoveAgent("Tempest", "Milan"))
     events += act_all(state, [Challenge(2)])
     talk = [GAME.describe_event(e, 1) for e in events]
-    assert talk == ['Seat 0: "Tempest to Milan"', "You challenge: 2"]
+    assert talk == ['seat 1: "Tempest to Milan"', "You challenge: 2"]
 
 
 def test_menus_gather_amounts_under_one_heading() -> None:
@@ -87,3 +96,108 @@ def test_a_person_can_play_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
     assert "Game over" in result.stdout
     log = ReplayLog.load(log_path)
     assert log.scores is not None and log.bots == ["you", "heuristic"]
+
+
+def test_a_seat_that_stops_raising_goes_no_higher_in_plain_english() -> None:
+    """Rulebook 004 §Challenges: a player may stop raising; the table hears it said so."""
+    concede = Event("concede", {"seat": 1})
+    assert GAME.describe_event(concede, 0) == "seat 2 goes no higher"
+    assert GAME.describe_event(concede, 1) == "You go no higher"
+    passing = Event("pass", {"seat": 1})
+    assert GAME.describe_event(passing, 0) == "seat 2 passes"
+
+
+LANGS = ("fr", "de", "it")
+
+
+@cache
+def random_game() -> tuple[list[Event], list[BriefcaseState]]:
+    """A seeded three-seat game of random moves (challenges, burns and powers happen), with
+    the table kept every 20 moves."""
+    state = GAME.new_state(3, seed=4)
+    assert isinstance(state, BriefcaseState)
+    rng = Rng(4)
+    events: list[Event] = []
+    kept: list[BriefcaseState] = []
+    while not state.is_over():
+        seat = state.acting_players()[0]
+        events += state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if len(events) % 20 == 0:
+            kept.append(state.clone())
+    kept.append(state)
+    return events, kept
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_event_and_view_of_a_game_reads_in_the_players_language(lang: str) -> None:
+    """Given a whole game, when each event is told to each seat that sees it in ``lang`` and
+    each seat looks at the table, then no English word of the catalogue is left."""
+    words = game_text(GAME, translator(lang))
+    events, states = random_game()
+    for event in events:
+        for viewer in (None, 0, 1, 2):
+            if event.visible_to(viewer):
+                line = words.event(event, viewer)
+                if line is not None:
+                    assert "{" not in line and english_left(line, lang) == set(), (event, line)
+    for state in states:
+        for viewer in (None, 0, 1, 2):
+            view = str(words.view(state.observation(viewer)))
+            assert english_left(view, lang) == set(), view
+            for label, _ in words.action_groups(state.legal_actions(viewer or 0)):
+                assert english_left(label, lang) == set(), label
+
+
+def test_the_map_view_in_french_keeps_the_cities_and_translates_the_legend() -> None:
+    state = table(3, agents={"Tempest": "Vienna"})
+    text = str(game_text(GAME, translator("fr")).view(state.observation(1)))
+    assert "Vienna*" in text and "LONDON" in text
+    assert "# mallette" in text and "Derrière votre paravent : réserve 30" in text
+
+
+def test_a_challenge_is_told_in_german_to_one_seat_and_in_italian_to_another() -> None:
+    """Rulebook 004 §Challenges, one table mixing languages."""
+    state = table(2, payoffs={1: {"Tempest": 2}})
+    events = act(state, MoveAgent("Tempest", "Milan"))
+    events += act_all(state, [Challenge(2)])
+    de = [game_text(GAME, translator("de")).event(e, 1) for e in events]
+    it = [game_text(GAME, translator("it")).event(e, 0) for e in events if e.visible_to(0)]
+    assert de == ["Spieler 1: „Tempest nach Milan“", "Du fichst an: 2"]
+    assert it[-1] == "giocatore 2 sfida: 2"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_engine_errors_come_in_the_players_language_with_their_rule(lang: str) -> None:
+    """Rulebook 004 §Move An Agent, §Make a Payoff, §Burn an agent: each refusal is a
+    catalogue message with its rule."""
+    state = table(2, agents={"Tempest": "Vienna"})
+    tr = translator(lang)
+    for action in (
+        MoveAgent("Tempest", "London"),
+        PayAgent("Tempest", 99),
+        PayAgent("Zorro", 1),
+        BurnAgent("Tempest", "Spyglass"),
+        Challenge(3),
+    ):
+        error = state.explain_illegal(0, action)
+        assert isinstance(error, IllegalAction) and error.template is not None
+        text = error_text(error, tr)
+        assert "§" in text and "{" not in text, text
+        assert english_left(text, lang) == set(), text
+    german = error_text(state.explain_illegal(0, PayAgent("Tempest", 99)), translator("de"))
+    assert german == (
+        "zahle zwischen 1 und deinem Vorrat von 30 (Spielregel 004 §Make a Payoff (bestechen))"
+    )
+
+
+def test_every_rule_citation_is_a_catalogue_message() -> None:
+    citations = {
+        value
+        for name, value in vars(rules).items()
+        if name.isupper()
+        and name != "RULEBOOK"
+        and isinstance(value, str)
+        and value.startswith(("Rulebook", "project"))
+    }
+    citations.add(f"{rules.DESIGN} §Powers")
+    assert citations <= set(RULE_CITATIONS)

@@ -53,3 +53,59 @@ def test_help_names_the_explorer_table() -> None:
     result = runner.invoke(app, ["solve", "--help"], terminal_width=200)
     assert result.exit_code == 0
     assert "optional [explorer] table" in result.output
+
+
+def illegal(tmp_path: Path, row5: str, walls: str) -> Path:
+    path = tmp_path / "illegal.toml"
+    path.write_text(
+        'board = "polar_base"\n'
+        "rooms = [\n"
+        '  "$3 Gu .. Sa $1",\n'
+        '  "Do .. La .. .. ",\n'
+        '  "$2 .. .. Gu $2",\n'
+        '  "La Do .. Sa ..",\n'
+        f'  "{row5}",\n'
+        "]\n"
+        f"walls = [{walls}]\n"
+        "[explorer]\nmovement = 12\nstealth = 8\ncombat = 6\n"
+    )
+    return path
+
+
+def test_a_wall_on_an_exit_of_the_starting_square_is_refused_with_the_rule(
+    tmp_path: Path,
+) -> None:
+    """Rulebook 003 §If the chosen card is a Wall: "You cannot place a wall on the starting
+    square; all its exits must remain open." The start is row 5, column 3."""
+    path = illegal(tmp_path, ".. .. >> .. $1", '"5,3,east"')
+    result = runner.invoke(app, ["solve", str(path)])
+    assert result.exit_code == 2
+    assert "exits must remain open" in result.output and "Rulebook 003" in result.output
+    assert "Best exploration" not in result.output
+
+
+def test_a_shark_pool_or_robot_in_the_entryway_is_refused_with_the_rule(tmp_path: Path) -> None:
+    """Rulebook 003 §Starting Square and Entryway: "Shark Pools and Robots cannot be placed
+    on the squares of the entryway" (rooms (5,2), (5,4) and (4,3) on our sheet)."""
+    path = illegal(tmp_path, ".. Sh >> Ro $1", "")
+    result = runner.invoke(app, ["solve", str(path)])
+    assert result.exit_code == 2
+    assert result.output.count("cannot be placed on the squares of the entryway") == 2
+
+
+def test_an_illegal_lair_solved_anyway_is_labelled_as_such(tmp_path: Path) -> None:
+    """Asked explicitly, the solver answers for an illegal lair and says so, in text and JSON."""
+    path = illegal(tmp_path, ".. Sh >> .. $1", '"5,3,east"')
+    text = runner.invoke(app, ["solve", str(path), "--allow-illegal"])
+    assert text.exit_code == 0
+    assert "warning: illegal lair" in text.output
+    assert "This answer is for an illegal lair" in text.output
+    data = runner.invoke(app, ["solve", str(path), "--allow-illegal", "--json"])
+    assert data.exit_code == 0
+    body = data.stdout[data.stdout.index("{") :]
+    assert len(json.loads(body)["illegal_lair"]) == 2
+
+
+def test_the_example_lair_is_legal(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["solve", str(example(tmp_path))])
+    assert result.exit_code == 0 and "illegal" not in result.output

@@ -6,7 +6,7 @@ import pytest
 
 from topsecret.core import IllegalAction
 from topsecret.games.spyworld.actions import Boost, Move, Stop, Teleport, Undo
-from topsecret.games.spyworld.components import agent_by_id, gadget_by_id, sheet
+from topsecret.games.spyworld.components import agent_by_id, gadget_by_id, lairs, sheet
 from topsecret.games.spyworld.explorer import explorer_kit
 from topsecret.games.spyworld.exploring import Run
 from topsecret.games.spyworld.state import award, rank_title
@@ -78,7 +78,9 @@ def test_backtracking_pays_movement_only() -> None:
     run.apply(Move("north"))
     run.apply(Move("south"))
     assert run.stats == [7, 9, 8]
-    assert run.stolen_value() == 20 and run.sentries == 1
+    # a Secret II on the Polar Base: its end value from the board (lairs/polar_base.toml)
+    assert run.stolen_value() == lairs()["polar_base"].secrets["secret2"].end
+    assert run.sentries == 1
     with pytest.raises(AssertionError):
         run.apply(Move("south", 0, 2))
 
@@ -215,14 +217,16 @@ def test_final_score_sums_every_part() -> None:
     state.apply(0, Stop())
     res = state.results
     assert res is not None
-    assert res["remaining"] == [10, 0]
-    assert res["stolen"] == [30, 20]
+    # what each Secret is worth at the end on this board (lairs/polar_base.toml)
+    one, two, three = (state.board.secrets[k].end for k in ("secret1", "secret2", "secret3"))
+    assert res["remaining"] == [one, 0]
+    assert res["stolen"] == [three, two]
     assert res["trapper"] == [0, 10]  # seat 1's lair had a Trap triggered
     assert res["gadget_lover"] == [-20, 0]
     assert res["explorer"] == [5, 0]  # 3 rooms against 2
     assert res["brutal"] == [0, 0]
-    assert res["total"] == [10 + 30 + 10 + 0 - 20 + 5, 0 + 20 + 10 + 10 + 15]
-    assert state.scores() == [35.0, 55.0]
+    assert res["total"] == [one + three + 10 + 0 - 20 + 5, 0 + two + 10 + 10 + 15]
+    assert state.scores() == [float(t) for t in res["total"]]
 
 
 def test_illegal_move_names_the_rule() -> None:

@@ -8,13 +8,13 @@ in the same order, on every board and at every budget.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import permutations
 
 import pytest
 
 from topsecret.core import Action, IllegalAction, Rng
 from topsecret.games.spyworld import GAME
 from topsecret.games.spyworld.actions import (
-    Discard,
     Move,
     PlaceUpgrade,
     PlaceWall,
@@ -34,18 +34,27 @@ from topsecret.games.spyworld.components import (
 from topsecret.games.spyworld.exploring import Run
 from topsecret.games.spyworld.grid import DIRECTIONS, Grid
 from topsecret.games.spyworld.placing import back_prices
-from topsecret.games.spyworld.sheets import INF, gadget_cost, line_cost
+from topsecret.games.spyworld.sheets import INF, PlayerSheet, gadget_cost, line_cost
 from topsecret.games.spyworld.state import SpyWorldState
 
 LAIRS = ["superyacht", "polar_base", "jungle_temple", "moon_base"]
 
 
-def scratch_placements(state: SpyWorldState, seat: int, slot: int, money: int) -> list[Action]:
+def scratch_placements(
+    state: SpyWorldState, seat: int, slot: int, money: int, sh: PlayerSheet | None = None
+) -> list[Action]:
     """Every placement priced room by room and edge by edge from the card's back."""
-    card, back, sh = state.card_in(slot), state.top_back(slot), state.sheets[seat]
+    return [a for a, _ in scratch_spots(state, sh or state.sheets[seat], slot, money)]
+
+
+def scratch_spots(
+    state: SpyWorldState, sh: PlayerSheet, slot: int, money: int
+) -> list[tuple[Action, int]]:
+    """Each placement that ``money`` affords on a sheet, with its price."""
+    card, back = state.card_in(slot), state.top_back(slot)
     rules = sheet()
     grid = rules.grid
-    out: list[Action] = []
+    out: list[tuple[Action, int]] = []
     if card.front in UPGRADES:
         if card.front in SECRETS:
             gain = state.board.secrets[card.front].now
@@ -55,8 +64,9 @@ def scratch_placements(state: SpyWorldState, seat: int, slot: int, money: int) -
                 continue
             if room in rules.entryway and card.front in rules.entry_forbidden:
                 continue
-            if line_cost(state.board, back, *grid.row_col(room)) <= money:
-                out.append(PlaceUpgrade(*grid.row_col(room)))
+            cost = line_cost(state.board, back, *grid.row_col(room))
+            if cost <= money:
+                out.append((PlaceUpgrade(*grid.row_col(room)), cost))
     elif card.front == "wall":
         for edge in range(grid.edge_count):
             a, b = grid.edge_rooms(edge)
@@ -64,11 +74,12 @@ def scratch_placements(state: SpyWorldState, seat: int, slot: int, money: int) -
                 continue
             cost = min(line_cost(state.board, back, *grid.row_col(r)) for r in (a, b))
             if cost <= money:
-                out.append(PlaceWall(*grid.edge_name(edge)))
+                out.append((PlaceWall(*grid.edge_name(edge)), cost))
     elif card.front == "gadget":
         for number in range(1, len(gadgets()) + 1):
-            if number not in sh.gadgets and gadget_cost(state.board, back.number, number) <= money:
-                out.append(TakeGadget(number))
+            cost = gadget_cost(state.board, back.number, number)
+            if number not in sh.gadgets and cost <= money:
+                out.append((TakeGadget(number), cost))
     return out
 
 
@@ -78,8 +89,40 @@ def scratch_usable(state: SpyWorldState, seat: int, slot: int, budget: int) -> b
     return bool(scratch_placements(state, seat, slot, budget))
 
 
+def scratch_payable(
+    state: SpyWorldState, sh: PlayerSheet, order: tuple[int, ...], money: int
+) -> bool:
+    """Whether the cards of these slots can be paid in this order, trying every placement
+    (Rulebook 003: a Secret's money comes first and may pay its own move and what follows)."""
+    if not order:
+        return True
+    slot, rest = order[0], order[1:]
+    card = state.card_in(slot)
+    if card.front in TRAINING:
+        price = state.top_back(slot).number
+        return price <= money and scratch_payable(state, sh, rest, money - price)
+    rules = sheet()
+    gain = 0
+    if card.front in SECRETS:
+        gain = max(0, min(state.board.secrets[card.front].now, rules.earn_cap - sh.earned))
+    for action, cost in scratch_spots(state, sh, slot, money):
+        after = sh.clone()
+        after.earned += gain
+        if isinstance(action, PlaceUpgrade):
+            after.rooms[rules.grid.room(action.row, action.col)] = card.front
+        elif isinstance(action, PlaceWall):
+            room = rules.grid.room(action.row, action.col)
+            after.walls |= 1 << (rules.grid.edge_of_side(room, action.side) or 0)
+        elif isinstance(action, TakeGadget):
+            after.gadgets.append(action.number)
+        if scratch_payable(state, after, rest, money + gain - cost):
+            return True
+    return False
+
+
 def scratch_choices(state: SpyWorldState, seat: int) -> list[TakeCards]:
-    """The round's TakeCards, asking usability afresh for every slot and budget."""
+    """The round's TakeCards from scratch: the bonus actions paid, then every card payable
+    in at least one order of the player's choosing."""
     sh = state.sheets[seat]
     costs = sheet().bonus_costs
     out = []
@@ -91,8 +134,8 @@ def scratch_choices(state: SpyWorldState, seat: int) -> list[TakeCards]:
         cost = sum(costs[sh.bonus_used : sh.bonus_used + extra])
         if cost > sh.budget:
             continue
-        if all(scratch_usable(state, seat, s, sh.budget) for s in slots) and all(
-            scratch_usable(state, seat, s, sh.budget - cost) for s in slots
+        if any(
+            scratch_payable(state, sh, order, sh.budget - cost) for order in permutations(slots)
         ):
             out.append(TakeCards(slots))
     return out
@@ -170,15 +213,39 @@ def test_given_random_tables_when_choosing_cards_then_the_offer_equals_one_from_
     assert choices > 100
 
 
-def test_given_a_resolving_seat_when_it_lists_then_placements_or_discard_are_offered() -> None:
+def test_given_a_resolving_seat_when_it_lists_then_the_placements_keep_the_rest_payable() -> None:
+    """Rulebook 003 §Important #3: a placement never spends money owed for a card still to
+    come this round, and a taken card always has a place (no card is lost)."""
+    rules = sheet()
+    checked = 0
     for state in planning_positions(8):
         if state.phase != "resolve":
             continue
         for seat in state.acting_players():
-            slot = state.pending[seat][0]
-            money = state.sheets[seat].budget
-            expected = scratch_placements(state, seat, slot, money)
-            assert state.legal_actions(seat) == (expected or [Discard()])
+            order = tuple(state.pending[seat])
+            slot, rest = order[0], order[1:]
+            sh = state.sheets[seat]
+            card = state.card_in(slot)
+            gain = 0
+            if card.front in SECRETS:
+                gain = max(0, min(state.board.secrets[card.front].now, rules.earn_cap - sh.earned))
+            expected = []
+            for action, cost in scratch_spots(state, sh, slot, sh.budget):
+                after = sh.clone()
+                after.earned += gain
+                if isinstance(action, PlaceUpgrade):
+                    after.rooms[rules.grid.room(action.row, action.col)] = card.front
+                elif isinstance(action, PlaceWall):
+                    room = rules.grid.room(action.row, action.col)
+                    after.walls |= 1 << (rules.grid.edge_of_side(room, action.side) or 0)
+                elif isinstance(action, TakeGadget):
+                    after.gadgets.append(action.number)
+                if scratch_payable(state, after, rest, sh.budget + gain - cost):
+                    expected.append(action)
+            assert expected
+            assert state.legal_actions(seat) == expected
+            checked += bool(rest)
+    assert checked > 0
 
 
 def exploring_runs(games: int) -> Iterator[tuple[SpyWorldState, Run]]:

@@ -10,7 +10,6 @@ from topsecret.games.spyworld.actions import (
     ChooseAgent,
     ClaimMission,
     DeclineMissions,
-    Discard,
     Pass,
     PlaceUpgrade,
     PlaceWall,
@@ -241,15 +240,72 @@ def test_a_card_with_no_possible_use_cannot_be_taken() -> None:
     assert TakeCards((0,)) not in state.legal_actions(0)
 
 
-def test_discard_only_when_nothing_else_fits() -> None:
-    """Project rule: a card that became unusable is discarded (never a dead end)."""
+def test_two_cards_that_need_the_same_last_cheap_room_are_not_both_offered() -> None:
+    """Rulebook 003 §Important #3 and §If the chosen card is a Lair Upgrade: two Guards for
+    row 1 with one room left there; the second would have to move a row (2), which the
+    budget left after the bonus action (0) cannot pay, so the pair is not offered."""
     state = table(["guard", "guard", "movement"], ["R1", "R1", "R1"], budget=1)
     state.sheets[0].rooms[0:4] = ["lasers"] * 4  # one empty room left in row 1
+    legal = state.legal_actions(0)
+    assert TakeCards((0,)) in legal and TakeCards((1,)) in legal
+    assert TakeCards((0, 1)) not in legal
+
+
+def test_cards_whose_costs_together_exceed_the_budget_are_not_offered() -> None:
+    """Rulebook 003 §Important #3 and §If the chosen card is Agent Training: a bonus action
+    (1) and two Trainings at 5 each cost 11; with 10 the pair is refused, each alone is not,
+    and no Training is ever lost after the reveal."""
+    state = table(["movement", "stealth", "wall"], ["R5", "R5", "R1"], budget=10)
+    legal = state.legal_actions(0)
+    assert TakeCards((0,)) in legal and TakeCards((1,)) in legal
+    assert TakeCards((0, 1)) not in legal
+    with pytest.raises(IllegalAction):
+        state.apply(0, TakeCards((0, 1)))
+    state.sheets[0].budget = 11
+    assert TakeCards((0, 1)) in state.legal_actions(0)
+    offered = {tuple(c["action"]["slots"]): c for c in state.costs_for(0) if "order" in c}
+    assert offered[(0, 1)]["cost"] == 11 and offered[(0, 1)]["order"] == [0, 1]
+    points = [state.card_in(0).points, state.card_in(1).points]
+    events = state.apply(0, TakeCards((0, 1)))
+    events += state.apply(1, Pass())
+    assert [e.kind for e in events].count("trained") == 2
+    assert state.sheets[0].stats[:2] == points
+    assert state.sheets[0].budget == 0
+
+
+def test_a_placement_never_spends_money_owed_for_a_training_of_the_same_round() -> None:
+    """Rulebook 003 §If the chosen card is Agent Training ("first the player pays") and §If
+    the chosen card is a Lair Upgrade (2 per row moved): a Guard for row 1 and a Movement at
+    4 with 7; after the bonus action (1) and the Training, 2 is left, so the Guard may move
+    one row at most."""
+    state = table(["guard", "movement", "wall"], ["R1", "R4", "R1"], budget=7)
     both(state, TakeCards((0, 1)), Pass())
-    state.apply(0, PlaceUpgrade(1, 5))
-    assert state.legal_actions(0) == [Discard()]
-    state.apply(0, Discard())
-    assert state.sheets[0].rooms[4] == "guard"
+    rows = {a.row for a in state.legal_actions(0) if isinstance(a, PlaceUpgrade)}
+    assert rows == {1, 2}
+    state.apply(0, PlaceUpgrade(2, 1))
+    sh = state.sheets[0]
+    assert sh.rooms[5] == "guard" and sh.stats[0] > 0 and sh.budget == 0
+
+
+def test_a_secrets_own_money_may_pay_for_a_training_taken_with_it() -> None:
+    """Rulebook 003 §Secrets and Budget (a Secret's money is earned when it is placed) and
+    §Missions ("this money can be used to purchase Training"): with 2, a Movement at 3 in
+    slot 1 and a Secret I (earning 2 on the Polar Base) in slot 2 are payable if the Secret
+    is placed first; the pair is offered and resolved in that order."""
+    state = table(["movement", "secret1", "wall"], ["R3", "R1", "R1"], budget=2)
+    assert state.board.secrets["secret1"].now == 2
+    assert TakeCards((0, 1)) in state.legal_actions(0)
+    events = state.apply(0, TakeCards((0, 1)))
+    events += state.apply(1, Pass())
+    took = next(e for e in events if e.kind == "took" and e.data["seat"] == 0)
+    assert took.data["order"] == [1, 0]
+    assert state.pending[0] == [1, 0]
+    # 1 left after the bonus action, +2 from the Secret, 3 kept for the Training: no move.
+    assert {a.row for a in state.legal_actions(0) if isinstance(a, PlaceUpgrade)} == {1}
+    events = state.apply(0, PlaceUpgrade(1, 1))
+    assert [e.kind for e in events][:2] == ["placed", "trained"]
+    sh = state.sheets[0]
+    assert sh.rooms[0] == "secret1" and sh.budget == 0 and sh.stats[0] > 0
 
 
 def test_mission_claimed_for_money_or_points_then_gone() -> None:
@@ -339,3 +395,21 @@ def test_card_counts() -> None:
     assert len(cards()) == 108
     assert {c.colour for c in cards()} == {"R", "B"}
     assert {c.number for c in cards()} == {1, 2, 3, 4, 5}
+
+
+def test_every_lair_drawn_in_play_passes_the_solvers_legality_check() -> None:
+    """Rulebook 003 §Starting Square and Entryway, §If the chosen card is a Wall: the lairs
+    the engine lets players draw are exactly ones ``topsecret spyworld solve`` accepts."""
+    from topsecret.core import Rng
+    from topsecret.games.spyworld.lair import lair_faults
+
+    for seed, lair in enumerate(("superyacht", "polar_base", "jungle_temple", "moon_base")):
+        state = GAME.new_state(3, {"lair": lair}, seed)
+        assert isinstance(state, SpyWorldState)
+        rng = Rng(seed)
+        while state.phase not in ("explore", "over"):
+            for seat in state.acting_players():
+                if seat in state.acting_players():
+                    state.apply(seat, rng.choice(state.legal_actions(seat)))
+        for seat in range(3):
+            assert lair_faults(state.lair_of(seat)) == []

@@ -15,13 +15,14 @@ from topsecret.games.spyworld.actions import (
     ChooseAgent,
     ClaimMission,
     Move,
+    Pass,
     PlaceUpgrade,
     PlaceWall,
     TakeCards,
     TakeGadget,
     Teleport,
 )
-from topsecret.games.spyworld.components import agents, gadgets, missions
+from topsecret.games.spyworld.components import agents, gadgets, lairs, missions
 from topsecret.games.spyworld.state import SpyWorldState
 
 from .helpers import table
@@ -34,13 +35,13 @@ EVENT_KINDS = {
     "agent",
     "passed",
     "took",
-    "training_unpaid",
     "trained",
     "placed",
     "wall",
     "gadget",
-    "discarded",
     "last_round_next",
+    "took_back",
+    "confirmed",
     "mission",
     "round",
     "planning_over",
@@ -51,7 +52,8 @@ EVENT_KINDS = {
 #: Seeded bot games that between them emit every kind above (found by playing seeds).
 GAMES = (
     (22, "polar_base", 3, "heuristic", False),
-    (34, "polar_base", 3, "heuristic", False),
+    (6, "polar_base", 3, "heuristic", False),
+    (29, "polar_base", 3, "heuristic", False),  # a full lair: last_round_next
     (0, "polar_base", 3, "mixed", True),
     (1, "superyacht", 2, "mixed", False),
     (2, "jungle_temple", 4, "mixed", True),
@@ -221,4 +223,17 @@ def test_view_assets_explain_the_board_and_the_cards() -> None:
     )
     some = missions()[0]
     assert assets["missions"][some.id]["requires"].startswith("at least")
-    assert assets["secrets"]["secret3"] == {"now": 4, "end": 30}
+    third = lairs()["polar_base"].secrets["secret3"]
+    assert assets["secrets"]["secret3"] == {"now": third.now, "end": third.end}
+
+
+def test_a_round_paid_secret_first_says_so() -> None:
+    """Rulebook 003 §Secrets and Budget: the Secret's money pays the Training taken with it,
+    so the log tells the order the cards are placed in."""
+    state = table(["movement", "secret1", "wall"], ["R3", "R1", "R1"], budget=2)
+    events = state.apply(0, TakeCards((0, 1)))
+    events += state.apply(1, Pass())
+    took = next(e for e in events if e.kind == "took" and e.data["seat"] == 0)
+    text = str(GAME.describe_event(took, 1))
+    assert readable(text)
+    assert "in the order card 2 then card 1" in text

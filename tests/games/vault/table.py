@@ -8,6 +8,10 @@ from topsecret.core import Event
 from topsecret.games.vault import Bank, KeepFaceUp, PlayCard, Steal, VaultState
 from topsecret.games.vault.state import parse_card_spec
 
+#: Rulebook 002 §Une taupe a été jouée: "ou, pour rendre le jeu plus passionnant, visibles":
+#: the variant where a mole's loot lies face up beside the thief's safe and may pair.
+LOOT_FACE_UP = {"stolen": "face_up"}
+
 
 def everyone_plays(state: VaultState, cards: Mapping[int, str]) -> list[Event]:
     """Each seat in ``cards`` plays the named card (e.g. ``{0: "doc20", 1: "assassin"}``)."""

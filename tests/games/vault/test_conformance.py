@@ -25,6 +25,16 @@ def test_the_conformance_suite_passes_over_whole_games(players):
     assert checked > 0
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_conformance_suite_passes_with_loot_face_up_over_several_deals(players):
+    """Rulebook 002 §Une taupe a été jouée, the "more exciting" variant, and §Manches."""
+    options = {"stolen": "face_up", "single_deal": False}
+    checked = check_determinization(
+        get_game("vault"), players=players, seeds=range(2), options=options
+    )
+    assert checked > 0
+
+
 def two_moles_after_one_document() -> VaultState:
     """Seats 0 and 1 both play a mole, seat 2 a document of 20; seat 0 sends its mole."""
     state = VaultState.arranged([["mole", "doc5"], ["mole", "doc5"], ["doc20", "doc5"]], seed=4)

@@ -1,11 +1,13 @@
 """Rulebook 002 §Début du tour de jeu: hidden choice, simultaneous reveal, what cards do."""
 
+from typing import Any
+
 import pytest
 
-from topsecret.core import IllegalAction
-from topsecret.games.vault import PlayCard, Steal, VaultState
+from topsecret.core import IllegalAction, Rng
+from topsecret.games.vault import GAME, PlayCard, Steal, VaultState
 
-from .table import everyone_plays, face_up, moles_steal, x1
+from .table import LOOT_FACE_UP, everyone_plays, face_up, moles_steal, x1, x2
 
 
 def test_choices_stay_hidden_until_everyone_has_chosen():
@@ -114,7 +116,8 @@ def test_a_mole_steals_a_document_just_played_by_an_opponent():
     assert state.acting_players() == (0,)
     assert state.legal_actions(0) == [Steal(1), Steal(2)]
     moles_steal(state, {0: 1})
-    assert face_up(state, 0) == ["doc20"]
+    # By the rule the loot lies hidden beside the thief's safe (see below).
+    assert x1(state, 0) == ["doc20"] and face_up(state, 0) == []
     assert face_up(state, 1) == []
     assert face_up(state, 2) == ["doc10"]
     assert "mole" in [state.cards[c].kind for c in state.discard]
@@ -124,7 +127,7 @@ def test_a_mole_may_steal_a_special_agent():
     state = VaultState.arranged([["mole", "doc5"], ["special", "doc5"]])
     everyone_plays(state, {0: "mole", 1: "special"})
     moles_steal(state, {0: 1})
-    assert face_up(state, 0) == ["special"]
+    assert x1(state, 0) == ["special"] and face_up(state, 1) == []
 
 
 def test_a_mole_cannot_take_a_card_left_from_an_earlier_trick():
@@ -133,7 +136,7 @@ def test_a_mole_cannot_take_a_card_left_from_an_earlier_trick():
     # doc20 + doc10 would have left seat 1 two unmatched cards; the mole may only take doc10.
     assert state.legal_actions(0) == [Steal(1)]
     moles_steal(state, {0: 1})
-    assert face_up(state, 0) == ["doc10"]
+    assert x1(state, 0) == ["doc10"]
     assert face_up(state, 1) == ["doc20"]
 
 
@@ -164,8 +167,8 @@ def test_two_moles_after_one_card_the_first_hand_takes_it_and_the_other_gets_not
         thief = stolen[0].data["thief"]
         loser = 1 - thief
         assert stolen[0].data["too_slow"] == [loser]
-        assert face_up(state, thief) == ["doc20"]
-        assert face_up(state, loser) == []
+        assert x1(state, thief) == ["doc20"]
+        assert x1(state, loser) == [] and face_up(state, loser) == []
         winners.add(thief)
     # The race is settled by the seeded draw, not always the same seat.
     assert winners == {0, 1}
@@ -186,11 +189,112 @@ def test_two_moles_after_different_cards_both_steal():
     )
     everyone_plays(state, {0: "mole", 1: "mole", 2: "doc20", 3: "doc15"})
     moles_steal(state, {0: 2, 1: 3})
-    assert face_up(state, 0) == ["doc20"]
-    assert face_up(state, 1) == ["doc15"]
+    assert x1(state, 0) == ["doc20"]
+    assert x1(state, 1) == ["doc15"]
 
 
 def test_cards_banked_in_the_safe_cannot_be_stolen_or_blown_up():
     state = VaultState.arranged([["assassin", "doc5"], ["doc5", "doc5"]], x1=[[], ["doc20"]])
     everyone_plays(state, {0: "assassin", 1: "doc5"})
     assert x1(state, 1) == ["doc20"]
+
+
+# "Les cartes volées par la taupe ne rejoignent pas la main du joueur, mais sont placées cachées
+# à côté du coffre-fort, ou, pour rendre le jeu plus passionnant, visibles, toujours à coté du
+# coffre." The rule hides the loot; the option stolen=face_up plays the variant.
+
+
+def test_by_default_the_loot_lies_hidden_as_the_rule_says():
+    assert GAME.resolve_options(None)["stolen"] == "hidden"
+    assert GAME.new_state(3, seed=0).observation(None)["stolen"] == "hidden"
+    assert GAME.new_state(3, LOOT_FACE_UP, seed=0).observation(1)["stolen"] == "face_up"
+
+
+def test_hidden_loot_is_not_offered_to_bank_or_keep_and_scores_its_face_value():
+    state = VaultState.arranged([["mole", "doc5"], ["doc20", "doc5"]])
+    everyone_plays(state, {0: "mole", 1: "doc20"})
+    events = moles_steal(state, {0: 1})
+    assert [e.data["hidden"] for e in events if e.kind == "stolen"] == [True]
+    # Nothing of the thief's lies face up, so nobody has a card to bank or keep.
+    assert state.phase == "play" and state.trick == 2
+    # The last trick: what lies face up after it is banked (§Fin de la partie).
+    everyone_plays(state, {0: "doc5", 1: "doc5"})
+    assert state.is_over() and state.totals == [25, 5]
+
+
+def test_hidden_loot_is_out_of_reach_of_a_later_assassin():
+    state = VaultState.arranged([["mole", "doc5"], ["doc20", "assassin"]])
+    everyone_plays(state, {0: "mole", 1: "doc20"})
+    moles_steal(state, {0: 1})
+    everyone_plays(state, {0: "doc5", 1: "assassin"})
+    assert x1(state, 0) == ["doc20"]
+    assert state.totals == [20, 0]
+
+
+def test_hidden_loot_never_pairs_with_the_thiefs_face_up_card():
+    state = VaultState.arranged([["mole", "doc5"], ["doc20", "doc5"]], face_up=[["doc20"], []])
+    everyone_plays(state, {0: "mole", 1: "doc20"})
+    moles_steal(state, {0: 1})
+    assert x2(state, 0) == [] and x1(state, 0) == ["doc20"]
+    # The thief's own 20 still lies face up, waiting for a partner.
+    assert face_up(state, 0) == ["doc20"]
+
+
+def test_a_hidden_special_agent_alone_scores_nothing():
+    state = VaultState.arranged([["mole", "doc5"], ["special", "doc5"]])
+    everyone_plays(state, {0: "mole", 1: "special"})
+    moles_steal(state, {0: 1})
+    everyone_plays(state, {0: "doc5", 1: "doc5"})
+    assert state.is_over() and state.totals == [5, 5]
+
+
+def test_in_the_variant_the_loot_lies_face_up_where_it_may_pair():
+    state = VaultState.arranged(
+        [["mole", "doc5"], ["doc20", "doc5"]], face_up=[["doc20"], []], options=LOOT_FACE_UP
+    )
+    events = everyone_plays(state, {0: "mole", 1: "doc20"})
+    events = moles_steal(state, {0: 1})
+    assert [e.data["hidden"] for e in events if e.kind == "stolen"] == [False]
+    assert x2(state, 0) == [["doc20", "doc20"]] and x1(state, 0) == []
+
+
+# §Préparation: "Chaque joueur place son coffre-fort face visible devant lui sur la table." The
+# safe shows the seat's colour, so everyone can tell whose colour a card is.
+
+
+def first_theft(players: int, seed: int) -> tuple[VaultState, dict[str, Any]]:
+    """A random deal played up to its first theft (dealt afresh until one happens)."""
+    while True:
+        state = GAME.new_state(players, seed=seed)
+        rng = Rng(seed)
+        while not state.is_over():
+            seat = state.acting_players()[0]
+            for event in state.apply(seat, rng.choice(state.legal_actions(seat))):
+                if event.kind == "stolen":
+                    return state, event.data
+        seed += 1000
+
+
+def test_every_observer_sees_each_seats_safe_colour_so_a_stolen_cards_owner_shows():
+    for players in (2, 3, 4, 6):
+        state, steal = first_theft(players, seed=players)
+        for viewer in (None, *range(players)):
+            seats = state.observation(viewer)["seats"]
+            colours = [seat["safe"] for seat in seats]
+            assert len(set(colours)) == players
+            assert set(colours) <= set(GAME.components.colours)
+            # The loot came from the victim's own colour: agents a small table adds from
+            # unused colours are moles and assassins, which are never stolen.
+            assert steal["card"]["colour"] == seats[steal["victim"]]["safe"]
+
+
+def test_on_a_timeout_a_mole_takes_what_is_worth_most_where_the_loot_will_lie():
+    """A special agent is worth something only as a joker, and only face-up loot can pair."""
+    hands = [["mole", "doc5"], ["special", "doc5"], ["doc5", "doc5"]]
+    plays = {0: "mole", 1: "special", 2: "doc5"}
+    hidden = VaultState.arranged(hands, face_up=[["doc20"], [], []])
+    everyone_plays(hidden, plays)
+    assert hidden.default_action(0) == Steal(2)
+    shown = VaultState.arranged(hands, face_up=[["doc20"], [], []], options=LOOT_FACE_UP)
+    everyone_plays(shown, plays)
+    assert shown.default_action(0) == Steal(1)

@@ -32,8 +32,18 @@ def test_random_games_always_end_with_a_winner(players):
         state = GAME.new_state(players, seed=seed)
         steps = run_random_game(state, Rng(seed))
         assert state.is_over() and steps > 0
-        assert state.winners()
-        assert max(state.scores()) >= 1200
+        assert state.winners() and len(state.deal_scores) == 1
+        several = GAME.new_state(players, {"single_deal": False}, seed=seed)
+        run_random_game(several, Rng(seed))
+        assert several.winners() and max(several.scores()) >= several.target()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_one_deal_never_asks_more_decisions_than_the_game_states(players):
+    bound = GAME.max_decisions(players, GAME.resolve_options(None))
+    for seed in range(20):
+        state = GAME.new_state(players, seed=seed)
+        assert run_random_game(state, Rng(seed)) <= bound
 
 
 def test_same_seed_and_actions_give_the_same_game_byte_for_byte():
@@ -78,7 +88,7 @@ def test_every_action_round_trips_through_json_and_its_id(players):
 
 
 def test_every_legal_action_is_in_the_action_space():
-    state = GAME.new_state(4, seed=2)
+    state = GAME.new_state(4, {"single_deal": False, "stolen": "face_up"}, seed=2)
     codec = GAME.codec(4)
     rng = Rng(0)
     for _ in range(300):

@@ -52,6 +52,28 @@ def test_it_aims_the_mole_at_the_richest_card():
         assert HeuristicVaultBot(seed).choose(SeatView(state, 0)) == Steal(2)
 
 
+def test_with_loot_face_up_the_mole_goes_for_the_card_that_pairs():
+    """Rulebook 002 §Paires homogènes 2b: only face-up loot (the variant) can pair."""
+    state = VaultState.arranged(
+        [["mole", "doc5"], ["doc10", "doc5"], ["doc15", "doc5"]],
+        face_up=[["doc10"], [], []],
+        options={"stolen": "face_up"},
+    )
+    everyone_plays(state, {0: "mole", 1: "doc10", 2: "doc15"})
+    for seed in SEEDS:
+        assert HeuristicVaultBot(seed).choose(SeatView(state, 0)) == Steal(1)
+
+
+def test_with_loot_hidden_the_mole_goes_for_the_richer_card():
+    """Rulebook 002 §Une taupe a été jouée: by the rule the loot lies hidden and never pairs."""
+    state = VaultState.arranged(
+        [["mole", "doc5"], ["doc10", "doc5"], ["doc15", "doc5"]], face_up=[["doc10"], [], []]
+    )
+    everyone_plays(state, {0: "mole", 1: "doc10", 2: "doc15"})
+    for seed in SEEDS:
+        assert HeuristicVaultBot(seed).choose(SeatView(state, 0)) == Steal(2)
+
+
 def test_between_two_equal_prizes_the_mole_goes_either_way():
     state = VaultState.arranged([["mole", "doc5"], ["doc10", "doc5"], ["doc10", "doc5"]])
     everyone_plays(state, {0: "mole", 1: "doc10", 2: "doc10"})

@@ -1,17 +1,71 @@
-"""Rulebook 002 §Manches: deals go on, totals carry over, the first to 1200 wins."""
+"""Rulebook 002 §Fin de la partie and §Manches: the game is one deal; playing several deals to
+a target is an option the players may choose ("Les joueurs peuvent décider de faire plusieurs
+manches, en comptant leurs points après chacune d'entre elles. Le premier qui atteint 1200
+points est le vainqueur.")."""
+
+import tomllib
+from importlib import resources
+
+import pytest
 
 from topsecret.core import Rng, run_random_game
 from topsecret.games.vault import GAME, VaultState
 
 from .table import everyone_plays
 
+#: Several deals, to the printed 1200 (the tests below that start from set totals use it).
+TO_1200 = {"single_deal": False, "target": 1200}
 
-def test_the_default_target_is_the_printed_1200():
-    assert GAME.new_state(4, seed=0).options["target"] == 1200
+
+def test_by_default_the_game_is_one_deal_as_the_rulebook_plays_it():
+    """§Fin de la partie: "Quand toutes les cartes ont été jouées, chacun additionne ses
+    points. [...] Le joueur qui a le plus de points est nommé Maître Espion et gagne la
+    partie." """
+    assert GAME.resolve_options(None)["single_deal"] is True
+    for players in (2, 4, 6):
+        state = GAME.new_state(players, seed=players)
+        run_random_game(state, Rng(players))
+        assert state.is_over() and len(state.deal_scores) == 1
+        best = max(state.totals)
+        assert state.winners() == [s for s in range(players) if state.totals[s] == best]
+
+
+def test_playing_several_deals_is_the_players_choice():
+    state = VaultState.arranged([["doc10"], ["doc5"]], options={"single_deal": False})
+    everyone_plays(state, {0: "doc10", 1: "doc5"})
+    assert not state.is_over() and state.deal == 1
+
+
+def test_the_printed_1200_is_kept_and_this_decks_targets_are_designed():
+    """The rulebook's 1200 goes with its printed document values, which its text does not
+    give; with this project's values (source "project") 1200 would take 5 to 17 deals, so each
+    table size has its own target, measured to end a game in about three deals."""
+    data = tomllib.loads(
+        resources.files("topsecret.games.vault").joinpath("data.toml").read_text("utf-8")
+    )
+    assert data["scoring"] == {
+        "target": 1200,
+        "forgotten_boom_penalty": 50,
+        "source": "rulebook",
+    }
+    assert GAME.components.printed_target == 1200
+    designed = {entry["players"]: entry for entry in data["manches"]}
+    assert sorted(designed) == [2, 3, 4, 5, 6]
+    for players, entry in designed.items():
+        assert entry["source"] == "project"
+        assert GAME.components.target_for(players) == entry["target"] < 1200
+        state = GAME.new_state(players, {"single_deal": False}, seed=0)
+        assert state.target() == entry["target"]
+        assert state.observation(None)["target"] == entry["target"]
+
+
+def test_a_target_set_by_the_players_replaces_the_designed_one():
+    state = GAME.new_state(4, TO_1200, seed=0)
+    assert state.target() == 1200 and state.observation(0)["target"] == 1200
 
 
 def test_a_new_deal_starts_with_fresh_hands_while_nobody_has_reached_the_target():
-    state = VaultState.arranged([["doc10"], ["doc5"]], totals=[100, 100])
+    state = VaultState.arranged([["doc10"], ["doc5"]], totals=[100, 100], options=TO_1200)
     everyone_plays(state, {0: "doc10", 1: "doc5"})
     assert not state.is_over()
     assert state.totals == [110, 105]
@@ -20,27 +74,35 @@ def test_a_new_deal_starts_with_fresh_hands_while_nobody_has_reached_the_target(
 
 
 def test_the_game_ends_after_the_deal_in_which_someone_reaches_the_target():
-    state = VaultState.arranged([["doc10"], ["doc5"]], totals=[1195, 100])
+    state = VaultState.arranged([["doc10"], ["doc5"]], totals=[1195, 100], options=TO_1200)
     everyone_plays(state, {0: "doc10", 1: "doc5"})
     assert state.is_over()
     assert state.winners() == [0]
 
 
 def test_when_two_pass_the_target_in_the_same_deal_the_higher_total_wins():
-    state = VaultState.arranged([["doc10"], ["doc15"]], totals=[1195, 1190])
+    state = VaultState.arranged([["doc10"], ["doc15"]], totals=[1195, 1190], options=TO_1200)
     everyone_plays(state, {0: "doc10", 1: "doc15"})
     assert state.totals == [1205, 1205] and state.winners() == [0, 1]
 
 
-def test_a_whole_game_to_the_target_ends_with_a_winner_over_it():
-    state = GAME.new_state(4, seed=21)
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_a_whole_game_to_the_target_ends_with_a_winner_over_it(players):
+    state = GAME.new_state(players, {"single_deal": False}, seed=21)
     run_random_game(state, Rng(4))
-    assert max(state.totals) >= 1200
+    best = max(state.totals)
+    assert best >= state.target()
+    assert state.winners() == [s for s in range(players) if state.totals[s] == best]
     assert len(state.deal_scores) == state.deal + 1
     assert sum(sum(d) for d in state.deal_scores) == sum(state.totals)
+    # Every deal before the last left everyone short of the target.
+    totals = [0] * players
+    for scores in state.deal_scores[:-1]:
+        totals = [t + s for t, s in zip(totals, scores, strict=True)]
+        assert max(totals) < state.target()
 
 
 def test_a_lower_target_gives_shorter_games():
-    short = GAME.new_state(3, {"target": 200}, seed=2)
+    short = GAME.new_state(3, {"single_deal": False, "target": 100}, seed=2)
     run_random_game(short, Rng(2))
-    assert max(short.totals) >= 200 and short.deal < 4
+    assert max(short.totals) >= 100 and short.deal < 4

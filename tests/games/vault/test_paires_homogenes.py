@@ -3,7 +3,7 @@
 from topsecret.games.vault import VaultState
 from topsecret.games.vault.state import is_pair
 
-from .table import decide, everyone_plays, face_up, moles_steal, x1, x2
+from .table import LOOT_FACE_UP, decide, everyone_plays, face_up, moles_steal, x1, x2
 
 
 def test_two_documents_of_the_same_value_make_a_pair():
@@ -60,11 +60,22 @@ def test_never_more_than_two_face_up_cards():
         assert all(len(stack) <= 1 for stack in state.face_up)
 
 
-def test_a_pair_completed_by_a_mole_goes_to_the_x2_side():
-    state = VaultState.arranged([["mole", "doc5"], ["doc20", "doc5"]], face_up=[["doc20"], []])
+def test_in_the_face_up_variant_a_pair_completed_by_a_mole_goes_to_the_x2_side():
+    """§Paires homogènes 2b: "Vous jouez une taupe et volez une carte correspondante": the
+    way the rulebook's "plus loin" explains why loot may lie face up (§Une taupe)."""
+    state = VaultState.arranged(
+        [["mole", "doc5"], ["doc20", "doc5"]], face_up=[["doc20"], []], options=LOOT_FACE_UP
+    )
     everyone_plays(state, {0: "mole", 1: "doc20"})
     moles_steal(state, {0: 1})
     assert x2(state, 0) == [["doc20", "doc20"]]
+
+
+def test_by_the_rule_hidden_loot_completes_no_pair():
+    state = VaultState.arranged([["mole", "doc5"], ["doc20", "doc5"]], face_up=[["doc20"], []])
+    everyone_plays(state, {0: "mole", 1: "doc20"})
+    moles_steal(state, {0: 1})
+    assert x2(state, 0) == [] and x1(state, 0) == ["doc20"] and face_up(state, 0) == ["doc20"]
 
 
 def test_a_pair_attempt_fails_if_a_mole_steals_the_second_card_and_the_player_chooses_again():
@@ -72,9 +83,10 @@ def test_a_pair_attempt_fails_if_a_mole_steals_the_second_card_and_the_player_ch
     everyone_plays(state, {0: "doc15", 1: "mole"})
     moles_steal(state, {1: 0})
     assert face_up(state, 0) == ["doc15"]
-    assert state.phase == "bank" and 0 in state.acting_players()
-    decide(state, {0: True, 1: False})
-    assert x1(state, 0) == ["doc15"]
+    # Only the robbed player chooses: by the rule the thief's loot lies hidden by its safe.
+    assert state.phase == "bank" and state.acting_players() == (0,)
+    decide(state, {0: True})
+    assert x1(state, 0) == ["doc15"] and x1(state, 1) == ["doc15"]
 
 
 def test_a_bomb_on_a_special_agent_then_document_pair_leaves_the_agent_to_choose_again():

@@ -66,7 +66,7 @@ def test_the_card_types_are_the_documents_by_value_then_the_agents():
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_the_layout_has_a_fixed_documented_size(players):
     layout = GAME.tensor_layout(players)
-    assert layout.size == 17 + 36 * players
+    assert layout.size == 18 + 36 * players
     assert all(part.description for part in layout.slices)
 
 
@@ -121,6 +121,7 @@ def test_a_mole_hunt_decodes_from_the_moles_chair():
         face_up=[["doc10"], [], [], []],
         x1=[["doc15"], [], [], []],
         totals=[600, 0, 1500, 0],
+        options={"single_deal": False, "target": 1200},
     )
     everyone_plays(state, {0: "doc20", 1: "doc10", 3: "doc5", 2: "mole"})
     assert state.phase == "steal"
@@ -129,6 +130,7 @@ def test_a_mole_hunt_decodes_from_the_moles_chair():
     assert t["phase"] == [0.0, 1.0, 0.0, 0.0]
     assert t["trick"] == [1 / state.tricks_per_deal()]
     assert t["single_deal"] == [0.0]
+    assert t["stolen_face_up"] == [0.0]
     half_a_doc5 = [0.5 if i == DOC5 else 0.0 for i in range(K)]
     # Seat 3 kept its assassin; the starting hand at 4 players holds two of each.
     assert (
@@ -160,13 +162,15 @@ def test_a_mole_hunt_decodes_from_the_moles_chair():
 
 def test_after_the_theft_the_bank_step_decodes_from_the_victims_chair():
     state = VaultState.arranged(
-        [["doc20", "doc5"], ["doc10", "doc5"], ["mole", "doc5"], ["assassin", "doc5"]]
+        [["doc20", "doc5"], ["doc10", "doc5"], ["mole", "doc5"], ["assassin", "doc5"]],
+        options={"stolen": "face_up"},
     )
     everyone_plays(state, {0: "doc20", 1: "doc10", 2: "mole", 3: "doc5"})
     moles_steal(state, {2: 0})
     assert state.phase == "bank"
     state.apply(1, Bank())
     victim = tensor(state, 0)
+    assert victim["stolen_face_up"] == [1.0]
     assert victim["phase"] == [0.0, 0.0, 1.0, 0.0]
     assert victim["last_stole"] == [0.0, 0.0, 1.0, 0.0]
     assert victim["last_robbed"] == [1.0, 0.0, 0.0, 0.0]
@@ -215,3 +219,18 @@ def test_an_observation_of_another_table_size_is_refused():
     state = GAME.new_state(3, seed=0)
     with pytest.raises(ValueError, match="3-player"):
         GAME.observation_tensor(state.observation(0), 4)
+
+
+def test_loot_hidden_by_the_rule_shows_as_a_theft_and_on_the_thiefs_score_only():
+    """Rulebook 002 §Une taupe a été jouée: by the rule the loot lies hidden by the safe."""
+    state = VaultState.arranged(
+        [["doc20", "doc5"], ["doc10", "doc5"], ["mole", "doc5"], ["assassin", "doc5"]]
+    )
+    everyone_plays(state, {0: "doc20", 1: "doc10", 2: "mole", 3: "doc5"})
+    moles_steal(state, {2: 0})
+    t = tensor(state, 2)
+    assert t["stolen_face_up"] == [0.0]
+    assert t["last_stole"] == [1.0, 0.0, 0.0, 0.0]
+    assert t["last_robbed"] == [0.0, 0.0, 1.0, 0.0]
+    assert blocks(t["face_up"], FACE_UP_SLOTS * K)[0] == [0.0] * (FACE_UP_SLOTS * K)
+    assert t["deal_score"][0] == 20 / deal_score_scale(4)

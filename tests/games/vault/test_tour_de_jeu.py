@@ -5,7 +5,7 @@ import pytest
 from topsecret.core import IllegalAction
 from topsecret.games.vault import Bank, KeepFaceUp, PlayCard
 
-from .table import decide, everyone_plays, face_up, moles_steal, x1
+from .table import LOOT_FACE_UP, decide, everyone_plays, face_up, moles_steal, x1
 
 
 def table_after_a_quiet_trick():
@@ -38,10 +38,12 @@ def test_the_bank_choice_is_hidden_until_both_have_decided():
     assert face_up(state, 0) == ["doc20"]
 
 
-def test_a_stolen_document_can_be_kept_face_up_by_the_thief():
+def test_in_the_face_up_variant_a_stolen_document_can_be_kept_face_up_by_the_thief():
+    """ "les joueurs qui possèdent maintenant un document secret, qu'il l'ait posé ou volé":
+    with loot face up (§Une taupe, the variant) the thief chooses like any player."""
     from topsecret.games.vault import VaultState
 
-    state = VaultState.arranged([["mole", "doc5"], ["doc20", "doc5"]])
+    state = VaultState.arranged([["mole", "doc5"], ["doc20", "doc5"]], options=LOOT_FACE_UP)
     everyone_plays(state, {0: "mole", 1: "doc20"})
     moles_steal(state, {0: 1})
     assert state.phase == "bank" and state.acting_players() == (0,)

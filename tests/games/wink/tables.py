@@ -32,3 +32,12 @@ def apply_all(state: WinkState, moves: list[tuple[int, Action]]) -> list[Event]:
     for seat, action in moves:
         events += state.apply(seat, action)
     return events
+
+
+def eyes_on(state: WinkState, seat: int, where: tuple[str, int]) -> None:
+    """Put ``seat``'s eyes on ``where`` at once, arrived and noticed (for tables taken from a
+    random game, where a gaze may be still turning)."""
+    state.gaze[seat] = where
+    state.gaze_from[seat] = state.now
+    state.arrived[seat] = True
+    state.noticed[seat] = True

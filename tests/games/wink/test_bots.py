@@ -108,3 +108,14 @@ def test_a_turn_timer_deals_the_opening_round_for_idle_players() -> None:
     assert not observation["opening"]
     assert all(p["has_agent_card"] and p["has_location_card"] for p in observation["players"])
     assert observation["stats"]["timeouts"] == 4
+
+
+@pytest.mark.parametrize("players", [7, 8])
+def test_at_large_tables_the_agent_deck_ends_the_game(players: int) -> None:
+    """Rulebook 001 §Spielende: the game ends when an agent card cannot be drawn, and the
+    number of agent cards sets its length (§Spielvorbereitung). Scored location cards go back
+    into an empty location deck (our design), so 7 and 8 players use up the agent deck too."""
+    for seed in range(3):
+        state = play_match(GAME, players, ["heuristic"] * players, seed=seed).state
+        assert state.end_reason == "an agent card could not be drawn"  # type: ignore[attr-defined]
+        assert state.agent_deck == []  # type: ignore[attr-defined]

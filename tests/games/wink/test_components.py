@@ -33,9 +33,15 @@ def test_shipped_components_match_the_rulebook() -> None:
 def test_designed_values_are_marked_as_ours() -> None:
     comps = standard_components()
     assert all(agent.source == "project" for agent in comps.agents)
-    assert all(
-        loc.source == "rulebook" and loc.cards_source == "project" for loc in comps.locations
-    )
+    assert all(loc.cards_source == "project" for loc in comps.locations)
+
+
+def test_only_the_fountain_is_named_in_the_rulebook() -> None:
+    """Rulebook 001 §Spielmaterial prints "4 Orte" without names; §Passive Mission ("Julia
+    blickt zum Springbrunnen") and §Mission abschließen name only the fountain. The other
+    three names are ours and marked so."""
+    printed = {loc.id for loc in standard_components().locations if loc.source == "rulebook"}
+    assert printed == {"fountain"}
 
 
 def test_a_players_own_file_loads(tmp_path: Path) -> None:

@@ -14,12 +14,14 @@ from topsecret.games import get_game
 from topsecret.games.wink import GAME, WinkState
 from topsecret.games.wink.actions import Accuse, Glance, Wink, action_space
 
+from .tables import eyes_on
+
 SLOW_OK = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def played(players: int, seed: int, steps: int, mode: str = "signals") -> WinkState:
     """A table after ``steps`` random actions (random seats, advancing virtual time)."""
-    state = GAME.new_state(players, {"mode": mode, "signal_ms": 400}, seed=seed)
+    state = GAME.new_state(players, {"mode": mode, "look_ms": 300, "notice_ms": 200}, seed=seed)
     assert isinstance(state, WinkState)
     rng = Rng(seed * 7919 + 1)
     for step in range(steps):
@@ -101,7 +103,7 @@ def test_observation_safety_nobody_learns_a_wink_they_were_not_looking_at(
         if contact is None:
             continue
         table = state.clone()
-        table.gaze[winker] = ("seat", contact)
+        eyes_on(table, winker, ("seat", contact))
         before = [table.observation(s) for s in range(players)]
         events = table.apply(winker, Wink())
         for seat in range(players):
@@ -230,8 +232,8 @@ def test_determinize_keeps_what_a_witness_knows() -> None:
     contact = state.agent[winker]
     assert contact is not None
     watcher = next(s for s in range(6) if s not in (winker, contact))
-    state.gaze[winker] = ("seat", contact)
-    state.gaze[watcher] = ("seat", winker)
+    eyes_on(state, winker, ("seat", contact))
+    eyes_on(state, watcher, ("seat", winker))
     state.apply(winker, Wink())
     for sample_seed in range(10):
         sample = state.determinize(watcher, Rng(sample_seed))
@@ -258,9 +260,9 @@ def test_determinize_keeps_a_location_seen_in_a_glance() -> None:
     assert not state.is_over()
     glancer = next(s for s in range(5) if state.location[s] is not None)
     watcher = (glancer + 1) % 5
-    state.gaze[watcher] = ("seat", glancer)
+    eyes_on(state, watcher, ("seat", glancer))
     state.apply(glancer, Glance())
-    state.gaze[watcher] = ("cards", 0)  # looking away does not make it forgotten
+    eyes_on(state, watcher, ("cards", 0))  # looking away does not make it forgotten
     for sample_seed in range(10):
         sample = state.determinize(watcher, Rng(sample_seed))
         assert isinstance(sample, WinkState)

@@ -53,3 +53,48 @@ def test_most_points_wins() -> None:
     state.apply(JULIA, Pass(discard_agent=True))
     assert state.scores() == [0.0, 1.0, 0.0, 2.0]
     assert state.winners() == [MARIE]
+
+
+def test_the_agent_deck_ends_the_game_not_the_location_cards() -> None:
+    """Rulebook 001 §Spielende: the game ends when an agent card cannot be drawn; the number of
+    agent cards sets its length (§Spielvorbereitung). Successful missions put location cards
+    under the boards (§Mission erfolgreich), so the location deck may run dry first. Our
+    design: the discarded location cards and those under the boards are shuffled into a new
+    deck; the points stay, as a tally."""
+    state = table(
+        agents=[JAN, MARIE, JULIA, TOM],
+        locations=["fountain", "kiosk", "street_cafe", "metro_station"],
+        agent_deck=[MARIE, TOM],
+        gaze=[None, None, JULIA, None],
+        holder=TOM,
+    )
+    state.location_points[JAN] = [1, 0]
+    state.agent_points[JAN] = [TOM]
+    state.apply(TOM, Wink())
+    events = state.apply(TOM, CompleteMission("fountain"))
+    assert not state.is_over()
+    reshuffle = next(e for e in events if e.kind == "location_deck_reshuffled")
+    assert reshuffle.audience is None
+    assert reshuffle.data == {"cards": 3, "discards": 0, "scored": 3}
+    assert state.location[JULIA] in (0, 1, 3)
+    assert sorted([*state.location_deck, state.location[JULIA]]) == [0, 1, 3]
+    assert state.scores() == [1.0, 3.0, 1.0, 0.0]
+    assert state.location_returned == [1, 2, 0, 0]
+    assert state.observation(None)["location_returned"] == [1, 2, 0, 0]
+
+
+def test_cards_under_the_boards_go_back_only_once() -> None:
+    """A card already shuffled back is in play again: only cards scored since then return."""
+    state = table(
+        agents=[JAN, MARIE, JULIA, TOM],
+        locations=["fountain", "kiosk", "street_cafe", "metro_station"],
+    )
+    state.location_points[JAN] = [1, 0]
+    state.location_returned[JAN] = 1
+    state.location_discard = [2]
+    events = state.apply(JULIA, Pass(discard_location=True))
+    assert next(e for e in events if e.kind == "location_deck_reshuffled").data == {
+        "cards": 3,
+        "discards": 2,
+        "scored": 1,
+    }

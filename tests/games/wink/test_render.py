@@ -29,8 +29,9 @@ def test_the_view_shows_hand_gaze_and_signals_seen() -> None:
     text = GAME.render_text(state.observation(JAN))
     assert "Your agent card: Absinthe (green)" not in text  # Jan holds Tom's card
     assert "Your agent card: Lavande (purple); your location card: Kiosk" in text
-    assert "Looking at you: 0" in text
-    assert "3.0s: seat 0 winked while looking at seat 1" in text
+    # Seats are shown counted from 1: Julia (seat index 0) is seat 1.
+    assert "Looking at you: seat 1" in text
+    assert "3.0 s: seat 1 winked while looking at seat 2 (you)" in text
     assert "hand" not in GAME.render_text(state.observation(None)).lower()
 
 
@@ -48,7 +49,7 @@ def test_the_table_may_agree_on_another_signal() -> None:
             "agent_epoch": 0,
         }
     )
-    assert "seat 0 gave the signal (nod) while looking at seat 2" in GAME.render_text(
+    assert "seat 1 gave the signal (nod) while looking at seat 3" in GAME.render_text(
         state.observation(1)
     )
 

@@ -9,6 +9,7 @@ import pytest
 from topsecret.core import InvalidOptions
 from topsecret.games.wink import GAME, WinkState
 from topsecret.games.wink.actions import Draw
+from topsecret.games.wink.components import standard_components
 
 
 def new(players: int, **options: object) -> WinkState:
@@ -42,7 +43,7 @@ def test_setup_first_game_removes_two_agent_cards_per_player_unseen() -> None:
     assert "removed_cards" not in state.observation(0)
 
 
-@pytest.mark.parametrize("cards", [6, 20, 28])
+@pytest.mark.parametrize("cards", [12, 20, 28])
 def test_setup_deck_size_option_makes_shorter_games(cards: int) -> None:
     """Rulebook 001 §Spielvorbereitung: fewer agent cards make a shorter game."""
     state = new(4, agent_cards=cards)
@@ -51,8 +52,24 @@ def test_setup_deck_size_option_makes_shorter_games(cards: int) -> None:
 
 
 def test_setup_deck_size_cannot_exceed_the_cards_of_the_agents_in_play() -> None:
-    with pytest.raises(InvalidOptions, match="between 4 and 28"):
+    with pytest.raises(InvalidOptions, match="between 12 and 28"):
         new(4, agent_cards=29)
+
+
+@pytest.mark.parametrize(("players", "fewest"), [(4, 12), (6, 18), (8, 24)])
+def test_setup_the_shortest_game_keeps_three_agent_cards_per_player(
+    players: int, fewest: int
+) -> None:
+    """Rulebook 001 §Spielvorbereitung lets the table remove agent cards for a shorter game
+    ("mit weniger Karten wird es kürzer") but sets no floor. Ours (components [length]):
+    3 per player, so the deck outlasts the opening round (§Erste Runde), where each player
+    draws one agent card, and the mission rounds."""
+    assert standard_components().min_agent_cards_per_player == 3
+    assert len(new(players, agent_cards=fewest).agent_deck) == fewest
+    with pytest.raises(InvalidOptions, match=f"between {fewest} and {7 * players}"):
+        new(players, agent_cards=fewest - 1)
+    with pytest.raises(InvalidOptions, match="3 to 7 per player"):
+        new(players, agent_cards=players)
 
 
 def test_setup_first_game_and_deck_size_exclude_each_other() -> None:

@@ -24,8 +24,8 @@ HANDS = {
 FOUNTAIN, KIOSK = 3, 2
 
 VARIANTS: tuple[dict[str, object], ...] = (
-    {"signal_ms": 400},
-    {"signal_ms": 600, "turn_seconds": 2},
+    {"look_ms": 100, "notice_ms": 200},
+    {"look_ms": 0, "notice_ms": 0, "turn_seconds": 2},
     {"mode": "companion"},
     {"first_game": True},
 )
@@ -91,7 +91,7 @@ def test_every_slice_is_described_and_the_game_offers_the_layout() -> None:
 def test_the_tensor_is_a_function_of_the_observation() -> None:
     """A sampled world the seat cannot tell from the real one gives the seat the same tensor."""
     for players in (4, 6, 8):
-        for state in list(positions(players, players, {"signal_ms": 600}))[::3]:
+        for state in list(positions(players, players, {"look_ms": 400}))[::3]:
             for seat in range(players):
                 sample = state.determinize(seat, Rng(seat + 11))
                 assert isinstance(sample, WinkState)

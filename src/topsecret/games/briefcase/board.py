@@ -6,6 +6,8 @@ other station. An agent's *power* only ever follows red lines.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -42,6 +44,9 @@ class Board:
     seating: tuple[tuple[int, tuple[int, ...]], ...]
     briefcase_start: int
     agent_starts: tuple[int, ...]
+    #: A short fingerprint of everything above: two maps share it only if they play and draw
+    #: alike, whatever their names. Observations carry it so a view can find the map in play.
+    key: str = ""
 
     def index(self, city: str) -> int:
         """The index of a city by name; ``-1`` if the map has no such city."""
@@ -177,7 +182,7 @@ def parse_board(data: Mapping[str, Any], where: str) -> Board:
     )
     if len(starts) != AGENT_STARTS or len(set(starts)) != AGENT_STARTS:
         raise DataFileError(f"{where}: agent_starts must name {AGENT_STARTS} different cities")
-    board = Board(
+    board = fingerprinted(
         name=name,
         names=tuple(names),
         at=tuple(at),
@@ -190,7 +195,35 @@ def parse_board(data: Mapping[str, Any], where: str) -> Board:
         agent_starts=starts,
     )
     _check_fair(board, optional(data, "allow_unequal_hqs", bool, False, where), where)
+    _LOADED[board.key] = board
     return board
+
+
+#: Every map parsed in this process, by fingerprint, so a view given only an observation can
+#: draw the map that table is played on.
+_LOADED: dict[str, Board] = {}
+
+
+def fingerprinted(**fields: Any) -> Board:
+    """A board with its ``key``: a hash of its content, name included."""
+
+    def canonical(value: Any) -> Any:
+        if isinstance(value, frozenset):
+            return sorted(value)
+        if isinstance(value, tuple):
+            return [canonical(v) for v in value]
+        if isinstance(value, Hq):
+            return [value.city, value.icon, value.corner]
+        return value
+
+    content = json.dumps({k: canonical(v) for k, v in fields.items()}, sort_keys=True)
+    key = hashlib.sha256(content.encode()).hexdigest()[:16]
+    return Board(**fields, key=key)
+
+
+def loaded_board(key: str) -> Board | None:
+    """The map with this fingerprint, if this process has loaded it."""
+    return _LOADED.get(key)
 
 
 def _check_fair(board: Board, allow_unequal: bool, where: str) -> None:

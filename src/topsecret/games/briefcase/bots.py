@@ -3,5 +3,6 @@
 from __future__ import annotations
 
 from .heuristic import HeuristicBot
+from .rollout import RolloutBot
 
-__all__ = ["HeuristicBot"]
+__all__ = ["HeuristicBot", "RolloutBot"]

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
+from pathlib import Path
 from typing import Any, ClassVar
 
 from ...core import Action, ActionCodec, Bot, Event, Game, OptionSpec, TensorLayout
 from ...core.options import OptionValue
+from ...core.rules_versions import RULES
+from ...i18n import ENGLISH, N_, Translator
 from .actions import (
     ACTION_CLASSES,
     BlowAgents,
@@ -29,18 +32,22 @@ from .actions import (
     VanishBriefcase,
     Wander,
 )
-from .board import Board, load_board
+from .board import Board, load_board, loaded_board
 from .components import Components, components
-from .rules import SOLOMON_NAME
+from .rules import HQ_WIN_MOVER, HQ_WIN_RULES, SOLOMON_NAME
 from .state import BriefcaseState
 from .tensor import encode, layout
+from .text import OPTION_HELP, BriefcaseText
+
+#: The built-in map of rules version 1 (rules_versions.toml): its tables replay on it.
+FIRST_MAP = Path(__file__).with_name("europe_rules1.toml")
 
 
 class BriefcaseGame(Game):
     """Dr. Solomon and the briefcase (Rulebook 004), on the built-in map or a given one."""
 
     id: ClassVar[str] = "briefcase"
-    title: ClassVar[str] = "Top Secret: the briefcase"
+    title: ClassVar[str] = N_("Top Secret: the briefcase")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     play_style: ClassVar[str] = "sequential"
@@ -52,8 +59,15 @@ class BriefcaseGame(Game):
             "map",
             str,
             "",
-            "path to a map TOML file (empty: the built-in map of Europe)",
+            OPTION_HELP["map"],
             names_file=True,
+        ),
+        OptionSpec(
+            "hq_win",
+            str,
+            HQ_WIN_MOVER,
+            OPTION_HELP["hq_win"],
+            choices=HQ_WIN_RULES,
         ),
     )
 
@@ -70,13 +84,29 @@ class BriefcaseGame(Game):
         return components()
 
     def board_for(self, options: Mapping[str, Any]) -> Board:
+        """The map the options name; none named, the built-in map of the table's rules
+        version (rules 1 played on the first map of Europe, kept as ``europe_rules1.toml``)."""
         path = options.get("map") or ""
-        return load_board(str(path)) if path else self.board
+        if path:
+            return load_board(str(path))
+        if options.get(RULES) == 1 and self._board is None:
+            return load_board(FIRST_MAP)
+        return self.board
+
+    def for_options(self, options: Mapping[str, Any]) -> BriefcaseGame:
+        """This game on the map the options name (itself when they name none or its own):
+        its codec, observation tensor and drawing follow that map. A table set up with these
+        options answers ``state.game`` with it, so ``state.game.codec(players)`` always has
+        an id for every move on the map in play."""
+        board = self.board_for(options)
+        return self if board.key == self.board.key else game_on(board)
 
     def _new_state(
         self, players: int, options: dict[str, OptionValue], seed: int
     ) -> BriefcaseState:
-        return BriefcaseState(self, self.board_for(options), self.components, players, seed)
+        game = self.for_options(options)
+        hq_win = str(options.get("hq_win", HQ_WIN_MOVER))
+        return BriefcaseState(game, game.board, self.components, players, seed, hq_win)
 
     def raw_state(self, players: int, seed: int = 0) -> BriefcaseState:
         """A table right after the random part of setup (used by ``BriefcaseState.arranged``)."""
@@ -102,12 +132,13 @@ class BriefcaseGame(Game):
         return encode(observation, players, self.board, self.components)
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
-        from .bots import HeuristicBot
+        from .bots import HeuristicBot, RolloutBot
 
-        return {"heuristic": HeuristicBot}
+        return {"heuristic": HeuristicBot, "rollout": RolloutBot}
 
     def view_assets(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Public drawing data for the browser view: the map's cities, red lines, stations."""
+        """Public drawing data for the browser view: the map's cities, red lines, stations,
+        and each agent's power in words (from the components file)."""
         board = self.board_for(options)
         links = sorted({(min(a, b), max(a, b)) for a, near in enumerate(board.links) for b in near})
         return {
@@ -121,28 +152,41 @@ class BriefcaseGame(Game):
                 "links": [list(link) for link in links],
                 "stations": sorted(board.stations),
                 "hqs": [{"city": board.names[hq.city], "icon": hq.icon} for hq in board.hqs],
-            }
+            },
+            "powers": {agent.name: agent.summary for agent in self.components.agents},
         }
 
-    def describe_action(self, action: Action) -> str:
-        from .render import describe_action
+    def localized(self, tr: Translator) -> BriefcaseText:
+        """The game's words in one seat's language (see :mod:`topsecret.i18n`)."""
+        return BriefcaseText(tr, self.render_text)
 
-        return describe_action(action)
+    def describe_action(self, action: Action, tr: Translator = ENGLISH) -> str:
+        return BriefcaseText(tr).action(action)
 
-    def action_groups(self, actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
-        from .render import action_groups
+    def action_groups(
+        self, actions: Sequence[Action], tr: Translator = ENGLISH
+    ) -> list[tuple[str, list[Action]]]:
+        return BriefcaseText(tr).action_groups(actions)
 
-        return action_groups(actions)
+    def describe_event(
+        self, event: Event, seat: int | None, tr: Translator = ENGLISH
+    ) -> str | None:
+        return BriefcaseText(tr).event(event, seat)
 
-    def describe_event(self, event: Event, seat: int | None) -> str | None:
-        from .render import describe_event
-
-        return describe_event(event, seat)
-
-    def render_text(self, observation: Mapping[str, Any]) -> Any:
+    def render_text(self, observation: Mapping[str, Any], tr: Translator = ENGLISH) -> Any:
+        """The seat's view, with the map its table is played on: this game's, or any other
+        map loaded in this process (``-o map=FILE``), found by the observation's map key."""
         from .render import render_observation
 
-        return render_observation(observation, self.board_for({"map": ""}))
+        key = observation.get("map_key", "")
+        board = self.board if key == self.board.key else loaded_board(key)
+        return render_observation(observation, board, tr)
+
+
+@cache
+def game_on(board: Board) -> BriefcaseGame:
+    """The briefcase game on a given map, one object per map."""
+    return BriefcaseGame(board)
 
 
 @cache

@@ -11,7 +11,8 @@ that it:
 - pays the agent best placed to carry the briefcase enough to beat the others' estimates,
   keeping a few sovereigns for the end game;
 - challenges moves that bring the briefcase close to another seat's HQ when it can win, and
-  always challenges a move into another seat's HQ;
+  always challenges a move that would win for a rival (into the mover's HQ; into any rival
+  HQ under the ``hq_win=owner`` variant);
 - in the last rounds pays Dr. Solomon, one sovereign a turn;
 - looks with the Spyglass only at payoffs it does not already know to the coin.
 
@@ -133,8 +134,11 @@ class HeuristicBot(Bot):
 
     def _board_of(self, view: SeatView) -> Board:
         if self._board is None:
-            state = view.determinize(self._rng.spawn())
-            board = getattr(state, "board", None)
+            # The game object knows its map (a table on a house map answers with the game
+            # on that map): no need to draw a whole table for it. The draw the bot once made
+            # here is still taken from its generator, so seeded games play as they did.
+            self._rng.next_u64()
+            board = getattr(view.game, "board", None)
             if not isinstance(board, Board):
                 raise TypeError("the heuristic bot plays the briefcase game only")
             self._board = board
@@ -184,6 +188,13 @@ class _Turn:
 
     def rival_hq(self, city: int) -> bool:
         return city in self.hqs and city != self.my_hq
+
+    def wins_for_rival(self, city: int, mover: int) -> bool:
+        """Whether the mover bringing the briefcase to ``city`` makes a rival win: their own
+        HQ as printed (``hq_win`` "mover"), any rival's HQ under the "owner" variant."""
+        if self.obs.get("hq_win", "mover") == "owner":
+            return self.rival_hq(city)
+        return mover != self.me and city == self.hqs[mover]
 
     def edge(self, agent: str) -> float:
         """How far my payoff on an agent is ahead of the best estimate of anyone else's."""
@@ -302,7 +313,7 @@ class _Turn:
         target = self.board.index(pending["to"])
         if origin != self.case:
             return 0
-        if self.rival_hq(target):
+        if self.wins_for_rival(target, mover):
             return 2
         theirs = self.dist[target][self.hqs[mover]]
         if theirs < self.dist[origin][self.hqs[mover]] and theirs <= APPROACH:
@@ -323,7 +334,11 @@ class _Turn:
         if level == 2 or mine > mover_guess:
             # Open with everything when it matters most: a tie goes to the challenger.
             opening = mine if level == 2 else min(mine, int(mover_guess) + 1)
-            return max((a for a in openings if a.amount <= opening), key=lambda a: a.amount)
+            fitting = [a for a in openings if a.amount <= opening]
+            if not fitting:
+                # A burn is challenged with at least the burn's cost: open with that.
+                return min(openings, key=lambda a: a.amount)
+            return max(fitting, key=lambda a: a.amount)
         return Pass()
 
     def bid(self) -> Action:

@@ -21,6 +21,14 @@ OFF_BOARD = -1
 #: The die's place on the track once it has passed the last numbered space.
 TRACK_END = 0
 
+#: Who wins when the briefcase enters an HQ (the game option ``hq_win``). ``mover``, the
+#: default, reads Rulebook 004 §End of the Game as printed: "If a player moves the briefcase
+#: to their HQ city, they win immediately", so only the mover's own HQ wins. ``owner`` is a
+#: variant: the briefcase entering any seat's HQ, whoever moved it, wins for that seat.
+HQ_WIN_MOVER = "mover"
+HQ_WIN_OWNER = "owner"
+HQ_WIN_RULES = (HQ_WIN_MOVER, HQ_WIN_OWNER)
+
 
 def challenge_order(mover: int, players: int) -> tuple[int, ...]:
     """Seats that may challenge, clockwise from the mover's left (Rulebook 004 §Challenges)."""
@@ -32,6 +40,17 @@ def advance_track(space: int, last_space: int) -> int:
     if space > last_space:
         return space - 1
     return TRACK_END
+
+
+def hq_winner(briefcase: int, hqs: tuple[int, ...], mover: int, rule: str) -> int | None:
+    """The seat that wins now the ``mover`` has brought the briefcase to city ``briefcase``,
+    or ``None`` (Rulebook 004 §End of the Game; ``rule`` as in :data:`HQ_WIN_RULES`).
+
+    An HQ nobody sits at is an ordinary city under either rule.
+    """
+    if rule == HQ_WIN_MOVER:
+        return mover if hqs[mover] == briefcase else None
+    return hqs.index(briefcase) if briefcase in hqs else None
 
 
 def solomon_winners(solomon: list[int], reserves: list[int]) -> list[int]:

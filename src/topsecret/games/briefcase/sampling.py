@@ -12,8 +12,9 @@ a moment of the table's history (a record index):
 
 Coins only ever arrive through the setup (3 on the starting token's agent, 1 on two others)
 and through payoffs, at the moments the history shows; a successful burn takes 5 off the
-acting agent, and a burnt agent can no longer be paid. Bounds are therefore counted in coins
-ever *placed* on a payee (burnt coins added back), which never decrease.
+acting agent; a burnt agent may still be paid (Rulebook 004 §Make a Payoff names no
+exception, and §Burn an agent leaves its coins on its space). Bounds are therefore counted in
+coins ever *placed* on a payee (burnt coins added back), which never decrease.
 
 For each other seat a sample draws a starting token and setup pair, then a plan: which of its
 payoffs paid whom and how much. Every bound that asks for coins is served by one payoff in
@@ -42,8 +43,6 @@ PAYEES = SOLOMON + 1
 FREE_LUMP = 5
 #: A payoff serving an open lower bound may place up to this many coins more than it needs.
 TOP_UP = 3
-#: A record index later than any history: agents never burnt stay payable to the end.
-NEVER = 1 << 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,8 +109,6 @@ class Ledger:
     demands: list[Demand]
     #: Payoffs before this position reach the payee only through a demand (an exact bound).
     closed_until: list[int]
-    #: Payoffs from this position on cannot reach the payee (it was burnt).
-    payable_end: list[int]
     spent: int
 
 
@@ -198,17 +195,6 @@ def _at_least(knowledge: SeatKnowledge, time: int, payee: int, coins: int) -> No
         knowledge.bounds.append(Bound(time, payee, coins + knowledge.burnt_coins[payee], False))
 
 
-def payable_until(
-    history: Sequence[dict[str, Any]], agent_names: Sequence[str], burnt: Sequence[bool]
-) -> list[int]:
-    """The record index from which each payee can no longer be paid (it was burnt)."""
-    until = [-1 if gone else NEVER for gone in burnt] + [NEVER]
-    for time, record in enumerate(history):
-        if record["action"] == "burn" and record.get("outcome") == "done":
-            until[agent_names.index(record["target"])] = time
-    return until
-
-
 # -- one seat's plan ----------------------------------------------------------------------
 
 
@@ -220,12 +206,9 @@ def setup_base(token: int, pair: tuple[int, int], token_coins: int, extra: int) 
     return base
 
 
-def ledger_for(
-    knowledge: SeatKnowledge, base: list[int], until: Sequence[int], reserve: int
-) -> Ledger | None:
+def ledger_for(knowledge: SeatKnowledge, base: list[int], reserve: int) -> Ledger | None:
     """The demands left once ``base`` is on the board; ``None`` if no plan can meet them."""
     times = knowledge.payoff_times
-    payable_end = [bisect_left(times, t) if t < NEVER else len(times) for t in until]
     demands: list[Demand] = []
     closed_until = [0] * PAYEES
     for payee, steps in enumerate(knowledge.payee_steps()):
@@ -239,17 +222,16 @@ def ledger_for(
             total = coins - placed
             if total < need or total < 0:
                 return None
-            end = min(deadline if need else position, payable_end[payee])
+            end = deadline if need else position
             demands.extend(_demands(payee, start, end, total, exact=True))
             start, placed, need = position, coins, 0
         if need:
-            end = min(deadline, payable_end[payee])
-            demands.extend(_demands(payee, start, end, need, exact=False))
+            demands.extend(_demands(payee, start, deadline, need, exact=False))
         closed_until[payee] = start
     spent = sum(base) + sum(d.coins for d in demands)
     if spent > reserve or _schedule(demands, [False] * len(times)) is None:
         return None
-    return Ledger(base, demands, closed_until, payable_end, spent)
+    return Ledger(base, demands, closed_until, spent)
 
 
 def _demands(payee: int, first: int, end: int, coins: int, exact: bool) -> list[Demand]:
@@ -308,11 +290,7 @@ def draw_plan(ledger: Ledger, payoffs: int, reserve: int, rng: Rng) -> Plan:
                 payments[position] = (payment[0], payment[1] + more)
                 left -= more
             continue
-        payees = [
-            payee
-            for payee in range(PAYEES)
-            if ledger.closed_until[payee] <= position < ledger.payable_end[payee]
-        ]
+        payees = [payee for payee in range(PAYEES) if ledger.closed_until[payee] <= position]
         pick = rng.below(len(payees) + 1)
         if pick == len(payees) or left <= 0:
             continue  # a payoff to nobody
@@ -365,7 +343,6 @@ def draw_setups(
     seats: Sequence[int],
     free_tokens: Sequence[int],
     known_tokens: Sequence[int] | None,
-    until: Sequence[int],
     rules: SetupRules,
     rng: Rng,
 ) -> dict[int, SeatSetup]:
@@ -383,13 +360,13 @@ def draw_setups(
     first: dict[int, SeatSetup] = {}
     for seat, token in zip(seats, tokens, strict=True):
         base = _base(token, rng.choice(pairs_for(token, rules.agents)), rules)
-        ledger = ledger_for(knowledge[seat], base, until, rules.reserve)
+        ledger = ledger_for(knowledge[seat], base, rules.reserve)
         first[seat] = SeatSetup(token, base, ledger)
     if all(setup.ledger is not None for setup in first.values()):
         return first
     pool = sorted(free_tokens) if known_tokens is None else sorted(set(tokens))
     fits = {
-        (seat, token): _fitting_setups(knowledge[seat], token, until, rules)
+        (seat, token): _fitting_setups(knowledge[seat], token, rules)
         for seat in seats
         for token in pool
     }
@@ -406,14 +383,12 @@ def draw_setups(
     return chosen
 
 
-def _fitting_setups(
-    knowledge: SeatKnowledge, token: int, until: Sequence[int], rules: SetupRules
-) -> list[SeatSetup]:
+def _fitting_setups(knowledge: SeatKnowledge, token: int, rules: SetupRules) -> list[SeatSetup]:
     """Every setup pair with this token that some plan can carry on from, in board order."""
     fitting: list[SeatSetup] = []
     for pair in pairs_for(token, rules.agents):
         base = _base(token, pair, rules)
-        ledger = ledger_for(knowledge, base, until, rules.reserve)
+        ledger = ledger_for(knowledge, base, rules.reserve)
         if ledger is not None:
             fitting.append(SeatSetup(token, base, ledger))
     return fitting
@@ -454,7 +429,6 @@ __all__ = [
     "fallback_plan",
     "ledger_for",
     "pairs_for",
-    "payable_until",
     "read_knowledge",
     "setup_base",
 ]

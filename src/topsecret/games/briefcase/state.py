@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core import Action, Event, IllegalAction, Rng, SimultaneousStep, State, private, public
+from ...i18n import N_
 from .actions import (
     PAYOFF_ACTIONS,
     POWER_ACTIONS,
@@ -38,10 +39,12 @@ from .components import SOLOMON_FACE, Components
 from .menus import build_menus
 from .powers import apply_power, power_actions
 from .rules import (
+    ABILITIES,
     BURN,
     CHALLENGES,
     DESIGN,
     GAME_PLAY,
+    HQ_WIN_MOVER,
     MOVE,
     OFF_BOARD,
     PAYOFF,
@@ -52,6 +55,7 @@ from .rules import (
     TRACK_END,
     advance_track,
     challenge_order,
+    hq_winner,
     solomon_winners,
 )
 from .sampling import (
@@ -61,7 +65,6 @@ from .sampling import (
     draw_plan,
     draw_setups,
     fallback_plan,
-    payable_until,
     read_knowledge,
 )
 
@@ -120,6 +123,7 @@ class BriefcaseState(State):
         "end_reason",
         "first_player",
         "history",
+        "hq_win",
         "hqs",
         "known_at_least",
         "last_roll",
@@ -144,10 +148,18 @@ class BriefcaseState(State):
     )
 
     def __init__(
-        self, game: BriefcaseGame, board: Board, comp: Components, players: int, seed: int
+        self,
+        game: BriefcaseGame,
+        board: Board,
+        comp: Components,
+        players: int,
+        seed: int,
+        hq_win: str = HQ_WIN_MOVER,
     ):
-        """A new table set up as the rulebook's Setup says, from one seed."""
+        """A new table set up as the rulebook's Setup says, from one seed; ``hq_win`` is
+        the option saying who wins when the briefcase enters an HQ (see ``rules.py``)."""
         self._game = game
+        self.hq_win = hq_win
         self.board = board
         self.comp = comp
         self.menus = build_menus(board, comp)
@@ -208,6 +220,7 @@ class BriefcaseState(State):
         restricted: Sequence[int] = (),
         track: int | None = None,
         seed: int = 0,
+        hq_win: str = HQ_WIN_MOVER,
     ) -> BriefcaseState:
         """A table past setup, arranged as given; everything not given is as after setup.
 
@@ -221,6 +234,7 @@ class BriefcaseState(State):
                                     payoffs={0: {"Spyglass": 6}}, current=0)
         """
         state = game.raw_state(players, seed)
+        state.hq_win = hq_win
         names = state.comp.agent_names
         if agents is not None:
             for name, city in agents.items():
@@ -381,9 +395,8 @@ class BriefcaseState(State):
         if reserve >= self.comp.solomon_payoff:
             actions.append(PAY_SOLOMON)
         pays = self.menus.pays
-        for agent, here in enumerate(self.positions):
-            if here != OFF_BOARD:
-                actions.extend(pays[agent][:reserve])
+        for agent_pays in pays:  # burnt agents too (Rulebook 004 §Make a Payoff)
+            actions.extend(agent_pays[:reserve])
         return actions
 
     def _move_actions(self) -> list[Action]:
@@ -407,16 +420,20 @@ class BriefcaseState(State):
 
     def explain_illegal(self, player: int, action: Action) -> IllegalAction:
         """Why an action cannot be taken now, citing the rulebook section it breaks."""
-        return IllegalAction(*self._why_illegal(player, action))
+        template, rule, params = self._why_illegal(player, action)
+        return IllegalAction(template.format(**params), rule, template=template, params=params)
 
-    def _why_illegal(self, player: int, action: Action) -> tuple[str, str]:
+    def _why_illegal(self, player: int, action: Action) -> tuple[str, str, dict[str, object]]:
         if self.phase == SETUP_PHASE:
             if not isinstance(action, SetupPayoff):
-                return "during setup each player only places two single coins", SETUP
+                return N_("during setup each player only places two single coins"), SETUP, {}
             return (
-                "the two coins go on two different agents, neither the one on your starting "
-                "token, named in board order",
+                N_(
+                    "the two coins go on two different agents, neither the one on your "
+                    "starting token, named in board order"
+                ),
                 SETUP,
+                {},
             )
         if self.phase == TURN:
             return self._why_illegal_turn(player, action)
@@ -425,60 +442,82 @@ class BriefcaseState(State):
             if isinstance(action, Challenge):
                 if pending.kind == "burn" and action.amount < self.comp.burn_cost:
                     return (
-                        f"a burn is challenged with at least {self.comp.burn_cost} sovereigns",
+                        N_("a burn is challenged with at least {amount} sovereigns"),
                         CHALLENGES,
+                        {"amount": self.comp.burn_cost},
                     )
-                return "you may not announce more than you paid off on the acting agent", CHALLENGES
-            return "challenge or pass", CHALLENGES
+                return (
+                    N_("you may not announce more than you paid off on the acting agent"),
+                    CHALLENGES,
+                    {},
+                )
+            return N_("challenge or pass"), CHALLENGES, {}
         if self.phase == BID and pending is not None:
             if isinstance(action, Raise):
                 if action.amount <= pending.bids[-1]:
                     return (
-                        f"announce at least {pending.bids[-1] + 1}: one more than the last number",
+                        N_("announce at least {amount}: one more than the last number"),
                         CHALLENGES,
+                        {"amount": pending.bids[-1] + 1},
                     )
-                return "you may not announce more than you paid off on the acting agent", CHALLENGES
-            return "announce a higher number or concede", CHALLENGES
+                return (
+                    N_("you may not announce more than you paid off on the acting agent"),
+                    CHALLENGES,
+                    {},
+                )
+            return N_("announce a higher number or concede"), CHALLENGES, {}
         if self.phase == CARRY:
-            return "decide whether the briefcase goes with the agent", MOVE
+            return N_("decide whether the briefcase goes with the agent"), MOVE, {}
         if self.phase == POWER:
-            return f"not a use of this agent's power now: {action!r}", f"{DESIGN} §Powers"
-        return f"{action!r} is not possible now", GAME_PLAY
+            return (
+                N_("not a use of this agent's power now: {action}"),
+                f"{DESIGN} §Powers",
+                {"action": repr(action)},
+            )
+        return N_("{action} is not possible now"), GAME_PLAY, {"action": repr(action)}
 
-    def _why_illegal_turn(self, player: int, action: Action) -> tuple[str, str]:
+    def _why_illegal_turn(self, player: int, action: Action) -> tuple[str, str, dict[str, object]]:
         if self.turn_restricted and not isinstance(action, PAYOFF_ACTIONS):
-            return "your RESTRICTED marker is up: you may only make a payoff", RESTRICTED
+            return N_("your RESTRICTED marker is up: you may only make a payoff"), RESTRICTED, {}
         if isinstance(action, PaySolomon):
-            return "you have no sovereign left in your reserve", PAYOFF
+            return N_("you have no sovereign left in your reserve"), PAYOFF, {}
         if isinstance(action, PayAgent):
             agent = self.agent_index(action.agent)
             if agent == OFF_BOARD:
-                return f"there is no agent called {action.agent!r}", PAYOFF
-            if not self.on_board(agent):
-                return f"{action.agent} has been burnt", f"{DESIGN} §Payoffs"
-            return f"pay between 1 and your reserve of {self.reserve[player]}", PAYOFF
+                return (
+                    N_("there is no agent called {agent}"),
+                    PAYOFF,
+                    {"agent": repr(action.agent)},
+                )
+            return (
+                N_("pay between 1 and your reserve of {reserve}"),
+                PAYOFF,
+                {"reserve": self.reserve[player]},
+            )
         if isinstance(action, MoveAgent):
             agent = self.agent_index(action.agent)
             if agent == OFF_BOARD or not self.on_board(agent):
-                return f"{action.agent} is not on the board", MOVE
+                return N_("{agent} is not on the board"), MOVE, {"agent": action.agent}
             return (
-                f"{action.agent} can only move along a red line or from station to station",
+                N_("{agent} can only move along a red line or from station to station"),
                 MOVE,
+                {"agent": action.agent},
             )
         if isinstance(action, BurnAgent):
             agent = self.agent_index(action.agent)
             target = self.agent_index(action.target)
             if OFF_BOARD in (agent, target) or not (self.on_board(agent) and self.on_board(target)):
-                return "both agents must be on the board", BURN
+                return N_("both agents must be on the board"), BURN, {}
             if agent == target or self.positions[agent] != self.positions[target]:
-                return "an agent can only burn another agent in the same city", BURN
+                return N_("an agent can only burn another agent in the same city"), BURN, {}
             return (
-                f"you need at least {self.comp.burn_cost} sovereigns paid off on {action.agent}",
+                N_("you need at least {amount} sovereigns paid off on {agent}"),
                 BURN,
+                {"amount": self.comp.burn_cost, "agent": action.agent},
             )
         if isinstance(action, POWER_ACTIONS):
-            return "powers are used only after a successful move", "Rulebook 004 §Agent Abilities"
-        return "make a payoff, move an agent or burn an agent", GAME_PLAY
+            return N_("powers are used only after a successful move"), ABILITIES, {}
+        return N_("make a payoff, move an agent or burn an agent"), GAME_PLAY, {}
 
     # -- applying actions -------------------------------------------------------------
 
@@ -697,9 +736,11 @@ class BriefcaseState(State):
         return []
 
     def check_hq(self) -> list[Event]:
-        """The briefcase in a seat's HQ wins the game for that seat at once."""
-        if self.briefcase in self.hqs:
-            seat = self.hqs.index(self.briefcase)
+        """The current player has just moved the briefcase (carried, or by Magician): into
+        their own HQ it wins at once (Rulebook 004 §End of the Game); into another seat's HQ
+        only under the ``owner`` option, for that seat."""
+        seat = hq_winner(self.briefcase, self.hqs, self.current, self.hq_win)
+        if seat is not None:
             return self._finish([seat], "hq")
         return []
 
@@ -758,6 +799,7 @@ class BriefcaseState(State):
         obs: dict[str, Any] = {
             "game": "briefcase",
             "map": self.board.name,
+            "map_key": self.board.key,
             "players": self.n,
             "seat": player,
             "phase": self.phase,
@@ -773,6 +815,7 @@ class BriefcaseState(State):
             },
             "briefcase": self.city_name(self.briefcase),
             "hqs": [self.city_name(c) for c in self.hqs],
+            "hq_win": self.hq_win,
             "payoff_boards": list(self.boards),
             "restricted": list(self.restricted),
             "restricted_this_turn": self.turn_restricted,
@@ -878,11 +921,10 @@ class BriefcaseState(State):
             comp.burn_cost,
             self.payoffs if over else None,
         )
-        until = payable_until(self.history, names, self.burnt)
         rules = SetupRules(len(names), comp.token_coins, comp.setup_extra_coins, comp.reserve)
         free = [t for t in range(len(names)) if t != self.tokens[player]]
         known_tokens = [self.tokens[seat] for seat in others] if over else None
-        setups = draw_setups(knowledge, others, free, known_tokens, until, rules, rng)
+        setups = draw_setups(knowledge, others, free, known_tokens, rules, rng)
         plans: dict[int, Plan] = {}
         for seat in others:
             setup = setups[seat]
@@ -941,6 +983,7 @@ class BriefcaseState(State):
         copy.track = self.track
         copy.burn_tokens_left = self.burn_tokens_left
         copy.hqs = self.hqs
+        copy.hq_win = self.hq_win
         copy.boards = list(self.boards)
         copy.tokens = list(self.tokens)
         copy.payoffs = [list(p) for p in self.payoffs]
@@ -971,6 +1014,7 @@ class BriefcaseState(State):
     def snapshot(self) -> dict[str, Any]:
         return {
             "rng": self._rng.state,
+            "hq_win": self.hq_win,
             "positions": list(self.positions),
             "briefcase": self.briefcase,
             "track": self.track,

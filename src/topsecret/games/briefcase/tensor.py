@@ -150,9 +150,10 @@ def encode(
         raise ValueError("a spectator has no observation tensor: give a seat's observation")
     if observation.get("players") != players:
         raise ValueError(f"the observation is of a {observation.get('players')}-player table")
-    if observation.get("map") != board.name:
+    if observation.get("map_key", board.key) != board.key:
         raise ValueError(
-            f"the observation is of the map {observation.get('map')!r}, not {board.name!r}"
+            f"the observation is of another map ({observation.get('map')!r}) than this "
+            f"game's {board.name!r}: encode it with state.game, the game on the map in play"
         )
     me: int = seat_of
     n = players

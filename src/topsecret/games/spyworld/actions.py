@@ -1,9 +1,11 @@
 """SpyWorld actions and the fixed action space (the index is the RL action id).
 
 Planning: ``ChooseAgent``, ``TakeCards`` / ``Pass`` (the simultaneous round choice),
-``PlaceUpgrade``, ``PlaceWall``, ``TakeGadget``, ``Discard`` (resolving a card taken),
-``ClaimMission`` / ``DeclineMissions``. Exploration: ``Move``, ``Teleport``, ``Boost``,
-``Stop`` and, with the lenient variant, ``Undo``. Rows and columns are 1-based.
+``PlaceUpgrade``, ``PlaceWall``, ``TakeGadget`` (resolving a card taken; ``Discard`` is no
+longer offered), ``TakeBack`` / ``KeepRound`` (the lenient option's take-back),
+``ClaimMission`` / ``DeclineMissions``. Exploration: ``Move``,
+``Teleport``, ``Boost``, ``Stop`` and, with the lenient variant, ``Undo``. Rows and columns
+are 1-based.
 """
 
 from __future__ import annotations
@@ -60,7 +62,9 @@ class TakeGadget(Action):
 
 @dataclass(frozen=True, slots=True)
 class Discard(Action):
-    """Give up a taken card that cannot be used (only when nothing else is legal)."""
+    """Give up a taken card. Never offered now: only sets of cards payable in full are taken
+    and every placement keeps the rest payable (see ``paying``). It keeps its place in the
+    action space so that the action ids stay the same."""
 
     kind: ClassVar[str] = "discard"
 
@@ -111,6 +115,20 @@ class Undo(Action):
     kind: ClassVar[str] = "undo"
 
 
+@dataclass(frozen=True, slots=True)
+class TakeBack(Action):
+    """Lenient planning: erase your last placement of this round (Rulebook 003 §Important #2)."""
+
+    kind: ClassVar[str] = "take_back"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepRound(Action):
+    """Lenient planning: your round's drawing is final (no more take-backs this round)."""
+
+    kind: ClassVar[str] = "keep_round"
+
+
 ACTION_CLASSES: tuple[type[Action], ...] = (
     ChooseAgent,
     TakeCards,
@@ -126,6 +144,8 @@ ACTION_CLASSES: tuple[type[Action], ...] = (
     Boost,
     Stop,
     Undo,
+    TakeBack,
+    KeepRound,
 )
 
 SLOT_CHOICES = tuple(tuple(s for s in range(3) if mask >> s & 1) for mask in range(1, 8))
@@ -153,6 +173,9 @@ def action_space(agent_count: int = 9) -> list[Action]:
     space += [Boost(item, stat) for item in range(1, 7) for stat in STATS]
     space.append(Stop())
     space.append(Undo())
+    # Added later, at the end so that every earlier id stays the same.
+    space.append(TakeBack())
+    space.append(KeepRound())
     return space
 
 

@@ -185,6 +185,7 @@ class Sheet:
     rewards: Mapping[str, int]  # trapper, gadget_lover, explorer, brutal
     ranks: tuple[tuple[int, str], ...]  # (least score, title), highest first
     rank_below_table: str
+    planning_takebacks: int  # lenient: placements a seat may take back in a game
 
 
 REWARDS = ("trapper", "gadget_lover", "explorer", "brutal")
@@ -263,6 +264,7 @@ def sheet() -> Sheet:
         "rewards",
         "ranks",
         "rank_below_table",
+        "lenient",
     ):
         table = data.get(key)
         if not isinstance(table, dict):
@@ -318,6 +320,7 @@ def sheet() -> Sheet:
         rewards=MappingProxyType(rewards),
         ranks=_ranks(tables["ranks"].get("titles"), f"{where} [ranks]"),
         rank_below_table=field(tables["rank_below_table"], "title", str, where),
+        planning_takebacks=_int(tables["lenient"], "planning_takebacks", where, 0),
     )
 
 

@@ -67,6 +67,9 @@ class SpyWorldGame(Game):
     #: path, so the search keeps the heuristic's move unless it clearly finds better
     #: (docs/bots.md has the runs).
     search_options = "trust=0.5"
+    #: Rulebook 003 §Final Score: "If players are tied, play again to determine the winner!"
+    #: Tables offer the tied players a rematch; simulations keep the shared win.
+    play_again_on_tie = True
     option_specs = (
         OptionSpec(
             "lair",
@@ -95,7 +98,8 @@ class SpyWorldGame(Game):
             "lenient",
             bool,
             False,
-            "Variant 2: explorers may correct their path (up to 10 undos each)",
+            "be lenient with new players: take back a drawing of the current round in "
+            "planning (10 a game) and correct an exploration path (Variant 2, 10 undos)",
         ),
         OptionSpec(
             "free_agents",
@@ -133,8 +137,9 @@ class SpyWorldGame(Game):
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         from .bots import HeuristicBot
+        from .rollout import RolloutBot
 
-        return {"heuristic": HeuristicBot}
+        return {"heuristic": HeuristicBot, "rollout": RolloutBot}
 
     def describe_action(self, action: Action) -> str:
         from .text import describe_action

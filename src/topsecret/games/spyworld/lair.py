@@ -197,6 +197,40 @@ def parse_lair_sheet(data: Mapping[str, Any], where: str) -> Lair:
     return Lair(board, tuple(rooms), walls, grid, s.start)
 
 
+def lair_faults(lair: Lair) -> list[str]:
+    """What a lair breaks of the drawing rules, each with its rule (empty: a legal lair).
+
+    Rulebook 003 §Starting Square and Entryway: "Shark Pools and Robots cannot be placed on
+    the squares of the entryway"; §If the chosen card is a Wall: "You cannot place a wall on
+    the starting square; all its exits must remain open"; the sheet's "No Walls Here" marks.
+    Whether the start's room is upgraded or a blocked room used is refused while reading.
+    """
+    s = sheet()
+    grid = lair.grid
+    faults = []
+    for room in sorted(s.entryway):
+        if lair.rooms[room] in s.entry_forbidden:
+            row, col = grid.row_col(room)
+            faults.append(
+                f"a {lair.rooms[room].replace('_', ' ')} in the entryway at ({row},{col}): "
+                "Shark Pools and Robots cannot be placed on the squares of the entryway "
+                "(Rulebook 003 §Starting Square and Entryway)"
+            )
+    for edge in bits(lair.walls):
+        row, col, side = grid.edge_name(edge)
+        if lair.start in grid.edge_rooms(edge):
+            faults.append(
+                f'a wall "{row},{col},{side}" on an exit of the starting square: all its exits '
+                "must remain open (Rulebook 003 §If the chosen card is a Wall)"
+            )
+        elif edge in s.no_wall_edges:
+            faults.append(
+                f'a wall "{row},{col},{side}" on an edge marked No Walls Here '
+                "(Rulebook 003 §If the chosen card is a Wall, the game sheet)"
+            )
+    return faults
+
+
 def load_lair_sheet(path: str | Path) -> tuple[Lair, dict[str, Any]]:
     """A finished lair and its optional [explorer] table from a lair sheet file."""
     data = load_toml(path)
@@ -206,4 +240,12 @@ def load_lair_sheet(path: str | Path) -> tuple[Lair, dict[str, Any]]:
     return parse_lair_sheet(data, str(path)), explorer
 
 
-__all__ = ["CODES", "SENTRIES", "TRAPS", "Lair", "load_lair_sheet", "parse_lair_sheet"]
+__all__ = [
+    "CODES",
+    "SENTRIES",
+    "TRAPS",
+    "Lair",
+    "lair_faults",
+    "load_lair_sheet",
+    "parse_lair_sheet",
+]

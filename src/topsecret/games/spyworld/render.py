@@ -148,5 +148,8 @@ def render_observation(obs: Mapping[str, Any]) -> str:
                 f" + rewards {res['trapper'][s] + res['explorer'][s] + res['brutal'][s]}"
                 f" {res['gadget_lover'][s]:+d} gadgets + missions {res['missions'][s]}"
             )
+        if res.get("play_again"):
+            tied = " and ".join(f"seat {s}" for s in res["play_again"])
+            out.append(f"  {tied} tie for the win: tied players play again (Rulebook 003).")
     out.append(LEGEND)
     return "\n".join(out)

@@ -11,16 +11,18 @@ from .actions import (
     ChooseAgent,
     ClaimMission,
     DeclineMissions,
-    Discard,
+    KeepRound,
     Move,
     Pass,
     PlaceUpgrade,
     PlaceWall,
+    TakeBack,
     TakeCards,
     TakeGadget,
     Teleport,
 )
 from .components import (
+    CARD_FRONTS,
     SECRETS,
     STATS,
     TRAINING,
@@ -37,6 +39,7 @@ from .explorer import POWER_ITEM, Explorer, explorer_kit
 from .exploring import Run
 from .grid import STANDARD
 from .lair import Lair
+from .paying import kind, marked, need, payable_order, secret_gain
 from .placing import (
     back_prices,
     drawable_rooms,
@@ -67,9 +70,14 @@ RULE_WALL = "Rulebook 003 §If the chosen card is a Wall"
 RULE_GADGET = "Rulebook 003 §If the chosen card is a Gadget"
 RULE_MISSIONS = "Rulebook 003 §Missions"
 RULE_SETUP = "Rulebook 003 §Setup"
+RULE_MISTAKE = "Rulebook 003 §Important #2: You Made a Mistake..."
 
 PASS = Pass()
-TAKE_MASKS = tuple((TakeCards(slots), sum(1 << s for s in slots)) for slots in SLOT_CHOICES)
+KEEP = KeepRound()
+TAKE_BACK = TakeBack()
+TAKE_ACTIONS = tuple(TakeCards(slots) for slots in SLOT_CHOICES)
+#: What each card front spends on the sheet ("" for a Training, which competes for nothing).
+SPOT_KIND = {front: "" if kind(front) == "training" else kind(front) for front in CARD_FRONTS}
 
 
 def rank_title(score: float) -> str:
@@ -90,9 +98,20 @@ def award(values: list[int], amount: int) -> list[int]:
     return [amount if v == best else 0 for v in values]
 
 
+def tie_result(total: list[int]) -> dict[str, Any]:
+    """Rulebook 003 §Final Score: "the richest player wins! If players are tied, play again to
+    determine the winner!" ``winners`` are the richest seats; ``play_again`` names them when
+    there are several (empty otherwise). A simulation keeps the shared win (each tied seat
+    gets an equal share, ``Game.win_shares``); a table offers them a rematch."""
+    best = max(total)
+    winners = [seat for seat, t in enumerate(total) if t == best]
+    return {"winners": winners, "play_again": winners if len(winners) > 1 else []}
+
+
 class SpyWorldState(State):
     __slots__ = (
         "_game",
+        "_orders",
         "_rng",
         "agent_mode",
         "board",
@@ -114,6 +133,8 @@ class SpyWorldState(State):
         "runs",
         "sheets",
         "step",
+        "takebacks",
+        "undo_points",
     )
 
     def __init__(
@@ -155,6 +176,11 @@ class SpyWorldState(State):
         self.round = 1
         self.final_round = -1
         self.pending: list[list[int]] = [[] for _ in range(players)]
+        # Lenient planning (Rulebook 003 §Important #2): each seat's sheet and pending cards
+        # before each placement of this round, and take-backs used this game.
+        self.undo_points: list[list[tuple[PlayerSheet, list[int]]]] = [[] for _ in range(players)]
+        self.takebacks = [0] * players
+        self._orders: dict[tuple[Any, ...], tuple[int, ...] | None] = {}
         self.last_choices: dict[int, Any] = {}
         self.runs: list[Run | None] = [None] * players
         self.explorer_of: list[int] = list(range(players))
@@ -201,7 +227,11 @@ class SpyWorldState(State):
 
     def _acting_players(self) -> tuple[int, ...]:
         if self.phase == "resolve":
-            return tuple([s for s, slots in enumerate(self.pending) if slots])
+            if not self.lenient:
+                return tuple([s for s, slots in enumerate(self.pending) if slots])
+            return tuple(
+                [s for s, slots in enumerate(self.pending) if slots or self._confirming(s)]
+            )
         if self.phase == "explore":
             return tuple(s for s in range(self.n) if (r := self.runs[s]) and not r.done)
         return ()
@@ -224,6 +254,7 @@ class SpyWorldState(State):
         return cards()[self.faceup[slot]]
 
     def _start_round(self) -> None:
+        self._orders.clear()
         self.phase = "choose"
         self.step = SimultaneousStep(f"round {self.round}", range(self.n))
 
@@ -308,6 +339,87 @@ class SpyWorldState(State):
             return INF
         return sum(costs[used : used + extra])
 
+    def _order(self, seat: int, slots: tuple[int, ...], money: int) -> tuple[int, ...] | None:
+        """The order in which a seat pays the cards of these slots with ``money`` (None: no
+        order pays them all; see :mod:`.paying`)."""
+        sh = self.sheets[seat]
+        # Listing the round's choices, checking one and revealing it ask the same question:
+        # the answer is kept for the round, keyed on everything it depends on.
+        key = (self.round, slots, money, sh.earned, sh.walls, tuple(sh.gadgets), tuple(sh.rooms))
+        if key in self._orders:
+            return self._orders[key]
+        taken = [(slot, (self.card_in(slot), self.top_back(slot))) for slot in slots]
+        found = self._orders[key] = payable_order(self.board, sh, taken, money)
+        return found
+
+    def _may_take_back(self, seat: int) -> bool:
+        """Lenient planning: a placement of this round to take back, and take-backs left."""
+        return (
+            self.lenient
+            and bool(self.undo_points[seat])
+            and self.takebacks[seat] < sheet().planning_takebacks
+        )
+
+    def _confirming(self, seat: int) -> bool:
+        """A lenient seat whose cards are all placed still confirms the round (or takes a
+        placement back) while it may take one back."""
+        return not self.pending[seat] and self._may_take_back(seat)
+
+    def _payable(
+        self, seat: int, slots: tuple[int, ...], taken: list[tuple[Card, Card]], money: int
+    ) -> bool:
+        """Whether cards whose cheapest spots add up to at most ``money`` can all be paid.
+
+        With no two of them after the same kind of spot and at most one Secret (which goes
+        first), the cheapest spots are exactly what :func:`.paying.need` works out."""
+        spent = [SPOT_KIND[taken[s][0].front] for s in slots]
+        spent = [k for k in spent if k]
+        secrets = [taken[s][0].front in SECRETS for s in slots].count(True)
+        if secrets <= 1 and len(set(spent)) == len(spent):
+            return True
+        return self._order(seat, slots, money) is not None
+
+    def resolve_options(self, seat: int) -> list[Action]:
+        """Placements of the seat's next card that leave the rest of its round payable.
+
+        Rulebook 003 §Important #3 and §Secrets and Budget: money owed for a card taken this
+        round (a Training, a move) is never spent on an earlier card.
+        """
+        order = self.pending[seat]
+        slot = order[0]
+        rest = [(self.card_in(s), self.top_back(s)) for s in order[1:]]
+        if not rest:
+            return self.placements(seat, slot)
+        sh = self.sheets[seat]
+        card = self.card_in(slot)
+        gain = secret_gain(self.board, card.front, sh.earned)
+        if all(kind(c.front) != kind(card.front) for c, _ in rest):
+            owed = need(self.board, sh, rest, sh.earned + gain)
+            return self.placements(seat, slot, sh.budget - owed) if owed < INF else []
+        back = self.top_back(slot)
+        # The rest never needs less than on the sheet as it is: below that, no spot will do.
+        floor = need(self.board, sh, rest, sh.earned + gain)
+        if floor >= INF:
+            return []
+        out = []
+        for action in self.placements(seat, slot, sh.budget - floor):
+            cost = self._spot_cost(sh, card, back, action)
+            after = marked(sh, card.front, action)
+            if sh.budget + gain - cost >= need(self.board, after, rest, sh.earned + gain):
+                out.append(action)
+        return out
+
+    def _spot_cost(self, sh: PlayerSheet, card: Card, back: Card, action: Action) -> int:
+        grid = sheet().grid
+        if isinstance(action, PlaceUpgrade):
+            return line_cost(self.board, back, action.row, action.col)
+        if isinstance(action, PlaceWall):
+            edge = grid.edge_of_side(grid.room(action.row, action.col), action.side)
+            assert edge is not None
+            return self._wall_cost(sh, back, edge)
+        assert isinstance(action, TakeGadget)
+        return gadget_cost(self.board, back.number, action.number)
+
     def legal_actions(self, player: int) -> list[Action]:
         if self.is_over() or player not in self.acting_players():
             return []
@@ -319,26 +431,32 @@ class SpyWorldState(State):
             out: list[Action] = [PASS]
             budget = sh.budget
             deck = cards()
-            need = [
-                self._least_budget(sh, deck[self.faceup[slot]], deck[self.decks[slot][-1]])
-                for slot in range(3)
-            ]
-            # For one, two and three cards taken: the slots usable both before and after
-            # paying the bonus actions, as a bit mask (none when they cannot be paid).
-            n0, n1, n2 = need
-            fits = []
-            for extra in range(3):
-                cost = self._bonus_cost(player, extra)
-                if cost > budget:
-                    fits.append(0)
-                    continue
-                cap = min(budget, budget - cost)
-                fits.append((n0 <= cap) | (n1 <= cap) << 1 | (n2 <= cap) << 2)
-            out += [take for take, mask in TAKE_MASKS if fits[len(take.slots) - 1] & mask == mask]
+            taken = [(deck[self.faceup[slot]], deck[self.decks[slot][-1]]) for slot in range(3)]
+            n0, n1, n2 = [self._least_budget(sh, card, back) for card, back in taken]
+            ok: dict[tuple[int, ...], bool] = {(0,): n0 <= budget, (1,): n1 <= budget}
+            ok[2,] = n2 <= budget
+            # Each card's cheapest spot on the sheet as it is bounds what it will cost, so a
+            # set whose cheapest spots add up to more than the money left after the bonus
+            # actions is never payable; the others are checked by paying.need.
+            m1 = budget - self._bonus_cost(player, 1)
+            m2 = budget - self._bonus_cost(player, 2)
+            ok[0, 1] = m1 >= 0 and n0 + n1 <= m1 and self._payable(player, (0, 1), taken, m1)
+            ok[0, 2] = m1 >= 0 and n0 + n2 <= m1 and self._payable(player, (0, 2), taken, m1)
+            ok[1, 2] = m1 >= 0 and n1 + n2 <= m1 and self._payable(player, (1, 2), taken, m1)
+            ok[0, 1, 2] = (
+                m2 >= 0 and n0 + n1 + n2 <= m2 and self._payable(player, (0, 1, 2), taken, m2)
+            )
+            out += [take for take in TAKE_ACTIONS if ok[take.slots]]
             return out
         if self.phase == "resolve":
-            options = self.placements(player, self.pending[player][0])
-            return options or [Discard()]
+            if not self.pending[player]:
+                return [KEEP, TAKE_BACK]  # confirming the round, or taking a placement back
+            options: list[Action] = list(self.resolve_options(player))
+            # Only payable sets are taken and each placement keeps the rest payable.
+            assert options, "a card taken this round always has a place"
+            if self._may_take_back(player):
+                options.append(TAKE_BACK)
+            return options
         if self.phase == "missions":
             out = [
                 ClaimMission(slot, reward)
@@ -378,6 +496,12 @@ class SpyWorldState(State):
             )
         if isinstance(action, ClaimMission):
             return IllegalAction("only a mission you meet and nobody claimed", RULE_MISSIONS)
+        if isinstance(action, TakeBack):
+            return IllegalAction(
+                "a placement of this round can be taken back only with the lenient option, "
+                f"{sheet().planning_takebacks} times a game",
+                RULE_MISTAKE,
+            )
         if isinstance(action, ChooseAgent):
             return IllegalAction("choose one of the Agent cards dealt to you", RULE_SETUP)
         return IllegalAction(f"{action!r} is not possible now", RULE_PLANNING)
@@ -407,6 +531,7 @@ class SpyWorldState(State):
         rules = sheet()
         events: list[Event] = []
         self.last_choices = {}
+        self.undo_points = [[] for _ in range(self.n)]
         for seat, action in choices.items():
             sh = self.sheets[seat]
             if isinstance(action, Pass):
@@ -418,9 +543,14 @@ class SpyWorldState(State):
             assert isinstance(action, TakeCards)
             extra = len(action.slots) - 1
             cost = self._bonus_cost(seat, extra)
+            order = action.slots
+            if len(order) > 1:
+                paid_in = self._order(seat, action.slots, sh.budget - cost)
+                assert paid_in is not None, "only payable sets are offered"
+                order = paid_in
             sh.budget -= cost
             sh.bonus_used += extra
-            self.pending[seat] = list(action.slots)
+            self.pending[seat] = list(order)
             self.last_choices[seat] = list(action.slots)
             events.append(
                 public(
@@ -429,6 +559,7 @@ class SpyWorldState(State):
                     slots=list(action.slots),
                     cards=[self.card_in(s).front for s in action.slots],
                     bonus_cost=cost,
+                    order=list(order),
                 )
             )
         for seat in range(self.n):
@@ -446,11 +577,8 @@ class SpyWorldState(State):
             slot = self.pending[seat].pop(0)
             card = self.card_in(slot)
             price = self.top_back(slot).number
-            if price > sh.budget:
-                events.append(
-                    public("training_unpaid", seat=seat, slot=slot, stat=card.front, price=price)
-                )
-                continue
+            # The round's order and the placements offered before keep this money aside.
+            assert price <= sh.budget, "a Training taken is always payable"
             sh.budget -= price
             index = STATS.index(card.front)
             before = sh.stats[index]
@@ -493,11 +621,30 @@ class SpyWorldState(State):
                 events += self._score()
             return events
         assert self.phase == "resolve"
-        events = self._place(player, action)
-        events += self._advance(player)
-        if not any(self.pending):
+        if isinstance(action, TakeBack):
+            events = self._take_back(player)
+        elif isinstance(action, KeepRound):
+            self.undo_points[player] = []
+            events = [public("confirmed", seat=player)]
+        else:
+            if self.lenient:
+                snapshot = (self.sheets[player].clone(), list(self.pending[player]))
+                self.undo_points[player].append(snapshot)
+            events = self._place(player, action)
+            events += self._advance(player)
+        if not any(self.pending) and not (self.lenient and self._acting_players()):
             events += self._end_of_round()
         return events
+
+    def _take_back(self, seat: int) -> list[Event]:
+        """Rulebook 003 §Important #2 ("be lenient with new players"): erase the seat's last
+        placement of this round, and the Training it paid for right after, as if undrawn."""
+        sh, pending = self.undo_points[seat].pop()
+        self.sheets[seat] = sh
+        self.pending[seat] = pending
+        self.takebacks[seat] += 1
+        left = sheet().planning_takebacks - self.takebacks[seat]
+        return [public("took_back", seat=seat, slot=pending[0], left=left)]
 
     def _place(self, seat: int, action: Action) -> list[Event]:
         rules = sheet()
@@ -506,8 +653,6 @@ class SpyWorldState(State):
         slot = self.pending[seat].pop(0)
         card = self.card_in(slot)
         back = self.top_back(slot)
-        if isinstance(action, Discard):
-            return [public("discarded", seat=seat, slot=slot, card=card.front)]
         if isinstance(action, PlaceUpgrade):
             room = grid.room(action.row, action.col)
             gain = 0
@@ -730,6 +875,7 @@ class SpyWorldState(State):
             "missions": mission_points,
             "total": total,
             "ranks": [rank_title(t) for t in total],
+            **tie_result(total),
         }
         self.phase = "over"
         return [public("final_score", **self.results)]
@@ -767,6 +913,9 @@ class SpyWorldState(State):
                 sh.to_json(revealed or seat == player) for seat, sh in enumerate(self.sheets)
             ],
             "pending": [list(p) for p in self.pending],
+            "takebacks_left": [
+                sheet().planning_takebacks - used if self.lenient else 0 for used in self.takebacks
+            ],
             "last_choices": {str(k): v for k, v in sorted(self.last_choices.items())},
             "step": self.step.view_for(player) if self.step else None,
             "acting": list(self.acting_players()) if not self.is_over() else [],
@@ -807,6 +956,9 @@ class SpyWorldState(State):
                     if self.card_in(slot).front in TRAINING
                 )
                 entry["cost"] = entry["bonus_cost"] + entry["training_cost"]
+                # The order the cards will be paid and placed in (Secrets first, see paying).
+                order = self._order(seat, action.slots, sh.budget - entry["bonus_cost"])
+                entry["order"] = list(order) if order is not None else None
             elif isinstance(action, (PlaceUpgrade, PlaceWall, TakeGadget)):
                 entry.update(self._placement_price(seat, action))
             elif isinstance(action, ClaimMission):
@@ -912,6 +1064,11 @@ class SpyWorldState(State):
         copy.round = self.round
         copy.final_round = self.final_round
         copy.pending = [list(p) for p in self.pending]
+        copy.undo_points = [
+            [(sh.clone(), list(p)) for sh, p in points] for points in self.undo_points
+        ]
+        copy.takebacks = list(self.takebacks)
+        copy._orders = {}
         copy.last_choices = dict(self.last_choices)
         copy.runs = [r.clone() if r else None for r in self.runs]
         copy.explorer_of = list(self.explorer_of)
@@ -933,6 +1090,11 @@ class SpyWorldState(State):
             "mission_claimed": list(self.mission_claimed),
             "sheets": [sh.to_json(True) for sh in self.sheets],
             "pending": [list(p) for p in self.pending],
+            "takebacks": list(self.takebacks),
+            "undo_points": [
+                [{"sheet": sh.to_json(True), "pending": list(p)} for sh, p in points]
+                for points in self.undo_points
+            ],
             "step": self.step.snapshot() if self.step else None,
             "explorer_of": list(self.explorer_of),
             "runs": [r.to_json() if r else None for r in self.runs],
@@ -995,4 +1157,4 @@ def blank_sheet(budget: int = 10) -> PlayerSheet:
     return PlayerSheet([""] * STANDARD.size, budget=budget)
 
 
-__all__ = ["SpyWorldState", "award", "blank_sheet", "rank_title"]
+__all__ = ["SpyWorldState", "award", "blank_sheet", "rank_title", "tie_result"]

@@ -241,6 +241,31 @@ def _wall_planes(walls: int) -> list[float]:
     return out
 
 
+def board_features(board: LairBoard | None, rooms: int) -> list[float]:
+    """The slices board, board_costs, board_secrets and board_blocked, laid end to end (zeros
+    for a house board's one-hot, all zeros when no board is known)."""
+    rules = sheet()
+    names = list(lairs())
+    out = _one_hot(names.index(board.id) if board and board.id in names else -1, len(names))
+    blocked = [0.0] * rooms
+    if board is None:
+        out += [0.0] * (len(TRAPS + SENTRIES) * len(COST_FIELDS) + 2 * len(SECRETS))
+    else:
+        cap = rules.stat_cap
+        for kind in TRAPS + SENTRIES:
+            cost = board.costs[kind]
+            out += [min(getattr(cost, name), cap) / cap for name in COST_FIELDS]
+        for kind in SECRETS:
+            value = board.secrets[kind]
+            out += [
+                min(value.now, rules.earn_cap) / rules.earn_cap,
+                min(value.end, SECRET_END_SCALE) / SECRET_END_SCALE,
+            ]
+        for room in board.blocked:
+            blocked[room] = 1.0
+    return out + blocked
+
+
 def _one_hot(index: int, size: int) -> list[float]:
     out = [0.0] * size
     if 0 <= index < size:
@@ -272,26 +297,7 @@ def encode(observation: Mapping[str, Any], players: int) -> list[float]:
     out += _one_hot(AGENT_MODES.index(observation["agent_mode"]), len(AGENT_MODES))
 
     board = _board(observation)
-    out += _one_hot(
-        list(lairs()).index(board.id) if board and board.id in lairs() else -1, len(lairs())
-    )
-    blocked = [0.0] * size
-    if board is None:
-        out += [0.0] * (len(TRAPS + SENTRIES) * len(COST_FIELDS) + 2 * len(SECRETS))
-    else:
-        cap = rules.stat_cap
-        for kind in TRAPS + SENTRIES:
-            cost = board.costs[kind]
-            out += [min(getattr(cost, name), cap) / cap for name in COST_FIELDS]
-        for kind in SECRETS:
-            value = board.secrets[kind]
-            out += [
-                min(value.now, rules.earn_cap) / rules.earn_cap,
-                min(value.end, SECRET_END_SCALE) / SECRET_END_SCALE,
-            ]
-        for room in board.blocked:
-            blocked[room] = 1.0
-    out += blocked
+    out += board_features(board, size)
 
     faceup = observation["faceup"]
     for card in faceup:

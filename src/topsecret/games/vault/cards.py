@@ -65,7 +65,16 @@ class VaultComponents:
     #: (kind, value, count) for the 16 cards of one colour, safe included.
     colour_cards: tuple[tuple[str, int, int], ...]
     small_tables: Mapping[int, SmallTable]
-    target: int
+    #: The rulebook's 1200 (§Manches), made for its printed document values, which its text
+    #: does not give.
+    printed_target: int
+    #: By player count, the total that ends a game of several deals with this deck's values
+    #: (the ``[[manches]]`` tables); a count without one plays to ``printed_target``.
+    targets: Mapping[int, int]
+
+    def target_for(self, players: int) -> int:
+        """The total that ends a game of several deals at this table size (§Manches)."""
+        return self.targets.get(players, self.printed_target)
 
     def deck(self) -> tuple[Card, ...]:
         """Every card, colour by colour, with ids 0..95 in a fixed order."""
@@ -164,11 +173,25 @@ def parse_components(data: Mapping[str, Any], where: str) -> VaultComponents:
     if not isinstance(scoring, dict):
         raise DataFileError(f"{where}: missing the [scoring] table")
     source(scoring, f"{where} [scoring]")
+    # [[manches]] tables set the target for this deck's values by table size; a file
+    # without them plays to the [scoring] target.
+    targets: dict[int, int] = {}
+    for i, entry in enumerate(data.get("manches", [])):
+        at = f"{where} [[manches]] #{i + 1}"
+        if not isinstance(entry, dict):
+            raise DataFileError(f"{at}: expected a table")
+        source(entry, at)
+        players = field(entry, "players", int, at)
+        target = field(entry, "target", int, at)
+        if target < 1 or players in targets:
+            raise DataFileError(f"{at}: one positive target per player count")
+        targets[players] = target
     return VaultComponents(
         colours=tuple(colours),
         colour_cards=tuple(colour_cards),
         small_tables=small_tables,
-        target=field(scoring, "target", int, f"{where} [scoring]"),
+        printed_target=field(scoring, "target", int, f"{where} [scoring]"),
+        targets=targets,
     )
 
 

@@ -8,11 +8,16 @@ from typing import TYPE_CHECKING, Any
 from ...core import Action, ActionCodec, Event, Game, OptionSpec
 from ...core.options import OptionValue
 from ...core.tensors import TensorLayout
+from ...i18n import ENGLISH, N_, Translator
 from .actions import ACTION_CLASSES, Bank, KeepFaceUp, PlayCard, Steal
 from .cards import DOCUMENT, SAFE, VaultComponents, default_components
-from .state import VaultState, card_sort_key, describe_card_key
+from .state import FACE_UP, HIDDEN, VaultState, card_sort_key
 from .tensor import encode as vault_tensor
 from .tensor import layout as vault_layout
+from .text import OPTION_HELP, VaultText
+
+#: The most tricks a deal can have: a hand of 16 cards (two players, Rulebook 002 §Préparation).
+MAX_TRICKS = 16
 
 if TYPE_CHECKING:
     from ...core import Bot
@@ -20,7 +25,7 @@ if TYPE_CHECKING:
 
 class VaultGame(Game):
     id = "vault"
-    title = "Top Secret: the vault card game"
+    title = N_("Top Secret: the vault card game")
     min_players = 2
     max_players = 6
     play_style = "simultaneous"
@@ -31,11 +36,23 @@ class VaultGame(Game):
             OptionSpec(
                 "target",
                 int,
-                self.components.target,
-                "deals go on until someone reaches this total (Rulebook 002 §Manches)",
-                minimum=1,
+                0,
+                OPTION_HELP["target"],
+                minimum=0,
             ),
-            OptionSpec("single_deal", bool, False, "play one deal only and score it"),
+            OptionSpec(
+                "single_deal",
+                bool,
+                True,
+                OPTION_HELP["single_deal"],
+            ),
+            OptionSpec(
+                "stolen",
+                str,
+                HIDDEN,
+                OPTION_HELP["stolen"],
+                choices=(HIDDEN, FACE_UP),
+            ),
         )
         deck = self.components.deck()
         by_kind: dict[tuple[str, int], PlayCard] = {}
@@ -64,9 +81,14 @@ class VaultGame(Game):
         return VaultState(self, self.components, players, options, seed)
 
     def max_decisions(self, players: int, options: Mapping[str, Any]) -> int:
-        """At most 468 decisions per player in 300 seeded random whole games to 1200 (more
-        deals for a higher target); the bound leaves a margin of more than 3."""
-        deals = max(1, -(-int(options.get("target", 1200)) // 1200))
+        """One deal: at most three decisions a trick per player (play, steal, bank) over at
+        most 16 tricks. Deals to a target: at most 468 decisions per player in 300 seeded
+        random whole games to 1200 (more deals for a higher target); that bound leaves a
+        margin of more than 3."""
+        if options.get("single_deal", True):
+            return 3 * MAX_TRICKS * players
+        target = int(options.get("target", 0)) or self.components.target_for(players)
+        deals = max(1, -(-target // 1200))
         return 1500 * players * deals
 
     def codec(self, players: int) -> ActionCodec:
@@ -88,66 +110,20 @@ class VaultGame(Game):
         self.check_players(players)
         return vault_tensor(observation, players, self.components)
 
-    def describe_action(self, action: Action) -> str:
-        if isinstance(action, PlayCard):
-            name = describe_card_key(action.card, action.value)
-            return f"play {'an' if name[0] in 'aeiou' else 'a'} {name}"
-        if isinstance(action, Steal):
-            return f"steal the card seat {action.target} just played"
-        if isinstance(action, Bank):
-            return "bank the face-up card in the safe (x1)"
-        if isinstance(action, KeepFaceUp):
-            return "keep it face up to build a pair"
-        return repr(action)
+    def localized(self, tr: Translator) -> VaultText:
+        """The game's words in one seat's language (see :mod:`topsecret.i18n`)."""
+        return VaultText(tr)
 
-    def describe_event(self, event: Event, seat: int | None) -> str | None:
-        data = event.data
+    def describe_action(self, action: Action, tr: Translator = ENGLISH) -> str:
+        return VaultText(tr).action(action)
 
-        def who(s: int) -> str:
-            return "you" if s == seat else f"seat {s}"
+    def describe_event(
+        self, event: Event, seat: int | None, tr: Translator = ENGLISH
+    ) -> str | None:
+        return VaultText(tr).event(event, seat)
 
-        def card(c: Mapping[str, Any]) -> str:
-            return describe_card_key(c["kind"], c["value"])
-
-        def cards(cs: list[Mapping[str, Any]]) -> str:
-            return ", ".join(card(c) for c in cs) or "nothing"
-
-        kind = event.kind
-        if kind == "chosen":
-            return None if data["seat"] == seat else f"{who(data['seat'])} has chosen"
-        if kind == "my_choice":
-            return None
-        if kind == "revealed":
-            plays = "; ".join(f"{who(int(s))}: {card(c)}" for s, c in data["cards"].items())
-            return f"Trick {data['trick']} revealed: {plays}"
-        if kind == "boom":
-            shooters = ", ".join(who(s) for s in data["assassins"])
-            return f"BOOM! Assassin of {shooters} destroys {cards(data['destroyed'])}"
-        if kind == "moles_found_nothing":
-            return "The moles found nothing to steal"
-        if kind == "stolen":
-            slow = "".join(f" ({who(s)} was too slow)" for s in data["too_slow"])
-            return (
-                f"{who(data['thief'])} stole {card(data['card'])} from {who(data['victim'])}{slow}"
-            )
-        if kind == "paired":
-            return f"{who(data['seat'])} locked a pair on the x2 side: {cards(data['cards'])}"
-        if kind == "banked":
-            return f"{who(data['seat'])} banked {cards(data['cards'])} on the x1 side"
-        if kind == "kept_face_up":
-            return f"{who(data['seat'])} keeps a card face up"
-        if kind == "deal_scored":
-            return f"Deal {data['deal']} scored {data['scores']}; totals {data['totals']}"
-        if kind == "deal_started":
-            return f"Deal {data['deal']} begins: new hands"
-        if kind == "game_over":
-            return f"Game over: {', '.join(who(s) for s in data['winners'])} won"
-        return None
-
-    def render_text(self, observation: Mapping[str, Any]) -> Any:
-        from .render import render_table
-
-        return render_table(observation)
+    def render_text(self, observation: Mapping[str, Any], tr: Translator = ENGLISH) -> Any:
+        return VaultText(tr).view(observation)
 
 
 GAME = VaultGame()

@@ -215,6 +215,9 @@ class HeuristicVaultBot(Bot):
         me = obs["seat"]
         mine = obs["seats"][me]["face_up"]
         my_value = mine[0]["value"] if len(mine) == 1 and mine[0]["kind"] == DOCUMENT else 0
+        if obs.get("stolen") != "face_up":
+            # Loot hidden beside the safe never pairs: only its face value counts.
+            my_value = 0
         played = (obs["last_trick"] or {}).get("played", {})
 
         def worth(action: Action) -> float:

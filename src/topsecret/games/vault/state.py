@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core import Action, Event, IllegalAction, Rng, SimultaneousStep, State, public
+from ...i18n import N_
 from .actions import Bank, KeepFaceUp, PlayCard, Steal
 from .cards import (
     ASSASSIN,
@@ -29,21 +30,32 @@ from .cards import (
     Card,
     VaultComponents,
 )
+from .text import card_message
 
 if TYPE_CHECKING:
     from .game import VaultGame
 
-RULE_PLAY = "Rulebook 002 §Début du tour de jeu: each player plays one card from their hand"
-RULE_MOLE = (
+RULE_PLAY = N_("Rulebook 002 §Début du tour de jeu: each player plays one card from their hand")
+RULE_MOLE = N_(
     "Rulebook 002 §Une taupe a été jouée: a mole steals a secret document or special agent "
     "that an opponent has just played"
 )
-RULE_BANK = (
+RULE_BANK = N_(
     "Rulebook 002 §Tour de jeu: a player with a lone face-up card banks it on the x1 side "
     "or leaves it face up to build a pair"
 )
+#: The engine's error messages, translated where they are shown (topsecret.i18n.error_text).
+HOLDS_NO = N_("seat {seat} holds no {card}")
+MUST_PLAY = N_("every player must now choose a card to play")
+NOTHING_TO_STEAL = N_("seat {seat} played no card this mole may steal")
+MUST_STEAL = N_("the moles must now choose what to steal")
+MUST_BANK = N_("now each lone face-up card is banked or kept")
 
 PLAY, STEAL, BANK, OVER = "play", "steal", "bank", "over"
+#: Option ``stolen``, Rulebook 002 §Une taupe a été jouée: a mole's loot lies hidden beside the
+#: thief's safe (the rule), or face up beside it "pour rendre le jeu plus passionnant" (the
+#: variant), where it can pair like a card its thief played.
+HIDDEN, FACE_UP = "hidden", "face_up"
 #: Seat numbers as the string keys of JSON records, made once.
 SEAT_KEYS = tuple(str(seat) for seat in range(64))
 _KIND_ORDER = {kind: i for i, kind in enumerate(HAND_KINDS)}
@@ -297,18 +309,25 @@ class VaultState(State):
     def explain_illegal(self, player: int, action: Action) -> IllegalAction:
         if self.phase == PLAY:
             if isinstance(action, PlayCard):
+                card = describe_card_key(action.card, action.value)
+                # Players count seats from 1.
                 return IllegalAction(
-                    f"seat {player} holds no {describe_card_key(action.card, action.value)}",
+                    HOLDS_NO.format(seat=player + 1, card=card),
                     RULE_PLAY,
+                    template=HOLDS_NO,
+                    params={"seat": player + 1, "card": card_message(action.card, action.value)},
                 )
-            return IllegalAction("every player must now choose a card to play", RULE_PLAY)
+            return IllegalAction(MUST_PLAY, RULE_PLAY, template=MUST_PLAY)
         if self.phase == STEAL:
             if isinstance(action, Steal):
                 return IllegalAction(
-                    f"seat {action.target} played no card this mole may steal", RULE_MOLE
+                    NOTHING_TO_STEAL.format(seat=action.target + 1),
+                    RULE_MOLE,
+                    template=NOTHING_TO_STEAL,
+                    params={"seat": action.target + 1},
                 )
-            return IllegalAction("the moles must now choose what to steal", RULE_MOLE)
-        return IllegalAction("now each lone face-up card is banked or kept", RULE_BANK)
+            return IllegalAction(MUST_STEAL, RULE_MOLE, template=MUST_STEAL)
+        return IllegalAction(MUST_BANK, RULE_BANK, template=MUST_BANK)
 
     def default_action(self, player: int) -> Action:
         """On a timeout: play the lowest card, steal the richest, bank what is face up."""
@@ -321,7 +340,10 @@ class VaultState(State):
 
     def _steal_value(self, thief: int, target: int) -> int:
         card = self.cards[self._just_played[target]]
-        return card.value if card.kind == DOCUMENT else self._best_face_up_value(thief)
+        if card.kind == DOCUMENT:
+            return card.value
+        # A special agent is worth something only as a joker, and only face-up loot can pair.
+        return self._best_face_up_value(thief) if self.options["stolen"] == FACE_UP else 0
 
     def _best_face_up_value(self, seat: int) -> int:
         return max((self.cards[c].value for c in self.face_up[seat]), default=0)
@@ -421,7 +443,14 @@ class VaultState(State):
 
     def _resolve_steals(self, choices: Mapping[int, Action]) -> list[Event]:
         """Rulebook 002 §Une taupe a été jouée: each mole steals once; two moles after the same
-        card: the first hand on it wins, which the engine settles by a seeded draw."""
+        card: the first hand on it wins, which the engine settles by a seeded draw.
+
+        The loot never joins the thief's hand. By the rule it lies hidden beside the thief's
+        safe: out of every later trick's reach, scored at face value (a special agent alone,
+        for nothing), which is what the x1 side holds, so it is kept there. With the option
+        ``stolen=face_up`` it lies face up beside the safe, where it may pair (§Paires
+        homogènes 2b) and may be banked or kept like a card its thief played (§Tour de jeu)."""
+        hidden = self.options["stolen"] == HIDDEN
         by_target: dict[int, list[int]] = {}
         for seat, action in choices.items():
             assert isinstance(action, Steal)
@@ -433,11 +462,15 @@ class VaultState(State):
             thief = claimants[0] if len(claimants) == 1 else self._rng.choice(claimants)
             cid = self._just_played.pop(target)
             self.face_up[target].remove(cid)
-            self.face_up[thief].append(cid)
-            self._arrived.add(thief)
+            if hidden:
+                self.x1[thief].append(cid)
+            else:
+                self.face_up[thief].append(cid)
+                self._arrived.add(thief)
             steal = {"thief": thief, "victim": target, "card": self.cards[cid].to_json()}
             self.last_trick["steals"].append(steal)
-            events.append(public("stolen", **steal, too_slow=[s for s in claimants if s != thief]))
+            too_slow = [s for s in claimants if s != thief]
+            events.append(public("stolen", **steal, too_slow=too_slow, hidden=hidden))
         self.discard.extend(self._moles.values())
         return events + self._finish_trick()
 
@@ -502,8 +535,7 @@ class VaultState(State):
         self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
         events.append(public("deal_scored", deal=self.deal + 1, scores=scores, totals=self.totals))
         self._step = None
-        target = int(self.options["target"])
-        if self.options["single_deal"] or max(self.totals) >= target:
+        if self.options["single_deal"] or max(self.totals) >= self.target():
             self.phase = OVER
             events.append(public("game_over", totals=self.totals, winners=self.winners()))
             return events
@@ -552,8 +584,9 @@ class VaultState(State):
             "trick": self.trick,
             "tricks_per_deal": self.tricks_per_deal(),
             "phase": self.phase,
-            "target": self.options["target"],
+            "target": self.target(),
             "single_deal": self.options["single_deal"],
+            "stolen": self.options["stolen"],
             "step": self._step.view_for(player) if self._step is not None else None,
             "seats": seats,
             "last_trick": _copy_record(self.last_trick),
@@ -568,6 +601,11 @@ class VaultState(State):
             if self.phase == STEAL and self._step is not None and player in self._step.seats:
                 out["steal_targets"] = self._steal_targets(player)
         return out
+
+    def target(self) -> int:
+        """The total that ends a game of several deals (Rulebook 002 §Manches): the option
+        ``target``, or when it is 0 this deck's designed target for the table's size."""
+        return int(self.options["target"]) or self.components.target_for(self._n)
 
     def tricks_per_deal(self) -> int:
         return sum(self.components.hand_composition(self._n).values())

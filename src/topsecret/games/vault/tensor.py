@@ -15,7 +15,7 @@ Example::
     from topsecret.games.vault import GAME
     state = GAME.new_state(4, seed=1)
     values = encode(state.observation(2), 4)
-    len(values) == layout(4).size    # True: 17 + 36 * 4 = 161
+    len(values) == layout(4).size    # True: 18 + 36 * 4 = 162
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def deal_score_scale(players: int, components: VaultComponents | None = None) ->
 
 
 def layout(players: int, components: VaultComponents | None = None) -> TensorLayout:
-    """The named slices for a table of ``players``: 17 + 36 * players floats with the shipped
+    """The named slices for a table of ``players``: 18 + 36 * players floats with the shipped
     deck (7 card types); per-seat slices hold one block per seat, "me" first."""
     k = len(card_types(components))
     n = players
@@ -72,6 +72,9 @@ def layout(players: int, components: VaultComponents | None = None) -> TensorLay
             TensorSlice("phase", len(PHASES), "the step in progress: play, steal, bank, over"),
             TensorSlice("trick", 1, "trick number / tricks per deal"),
             TensorSlice("single_deal", 1, "1 if this deal is the last (option single_deal)"),
+            TensorSlice(
+                "stolen_face_up", 1, "1 if a mole's loot lies face up and may pair (option stolen)"
+            ),
             TensorSlice(
                 "hands",
                 n * k,
@@ -133,6 +136,7 @@ def encode(
     phase[PHASES.index(observation["phase"])] = 1.0
     trick = [min(observation["trick"] / max(observation["tricks_per_deal"], 1), 1.0)]
     single = [1.0 if observation["single_deal"] else 0.0]
+    loot_face_up = [1.0 if observation["stolen"] == "face_up" else 0.0]
 
     maxima = hand_maxima(n, comps)
     score_scale = deal_score_scale(n, comps)
@@ -185,6 +189,7 @@ def encode(
         *phase,
         *trick,
         *single,
+        *loot_face_up,
         *hands,
         *face_up,
         *deal_score,

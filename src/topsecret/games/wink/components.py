@@ -70,6 +70,12 @@ class Components:
     agents: tuple[Agent, ...]
     signals: tuple[Signal, ...]
     reactions: tuple[Reaction, ...] = ()
+    #: Looking takes a moment (our design, ``[looking]``): milliseconds to turn one's eyes to
+    #: something new, and for a seat to notice a new look at it once the look has arrived.
+    look_ms: int = 0
+    notice_ms: int = 0
+    #: The fewest agent cards per player a table may play with (our design, ``[length]``).
+    min_agent_cards_per_player: int = 1
 
     def reaction(self, reaction_id: str) -> Reaction:
         for reaction in self.reactions:
@@ -140,9 +146,50 @@ def parse_components(data: dict[str, Any], where: str) -> Components:
     if len({signal.id for signal in signals}) != len(signals):
         raise DataFileError(f"{where}: two signals share an id")
     reactions = _parse_reactions(data, where)
+    look_ms, notice_ms = _parse_looking(data, where)
     return Components(
-        per_agent, chips, removed, tuple(locations), tuple(agents), tuple(signals), reactions
+        per_agent,
+        chips,
+        removed,
+        tuple(locations),
+        tuple(agents),
+        tuple(signals),
+        reactions,
+        look_ms,
+        notice_ms,
+        _parse_length(data, where, per_agent),
     )
+
+
+def _parse_length(data: dict[str, Any], where: str, per_agent: int) -> int:
+    """The fewest agent cards per player; optional (one per player without ``[length]``)."""
+    length = data.get("length")
+    if length is None:
+        return 1
+    at = f"{where} [length]"
+    if not isinstance(length, dict):
+        raise DataFileError(f"{at}: must be a table")
+    source(length, at)
+    minimum = field(length, "min_agent_cards_per_player", int, at)
+    if not 1 <= minimum <= per_agent:
+        raise DataFileError(f"{at}: min_agent_cards_per_player must be 1 to {per_agent}")
+    return minimum
+
+
+def _parse_looking(data: dict[str, Any], where: str) -> tuple[int, int]:
+    """How long looking takes; optional: without ``[looking]`` it takes no time."""
+    looking = data.get("looking")
+    if looking is None:
+        return 0, 0
+    at = f"{where} [looking]"
+    if not isinstance(looking, dict):
+        raise DataFileError(f"{at}: must be a table")
+    source(looking, at)
+    look_ms = field(looking, "look_ms", int, at)
+    notice_ms = field(looking, "notice_ms", int, at)
+    if look_ms < 0 or notice_ms < 0:
+        raise DataFileError(f"{at}: look_ms and notice_ms cannot be negative")
+    return look_ms, notice_ms
 
 
 def _parse_reactions(data: dict[str, Any], where: str) -> tuple[Reaction, ...]:

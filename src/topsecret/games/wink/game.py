@@ -8,17 +8,18 @@ from typing import Any
 from ...core import Action, ActionCodec, Bot, Event, Game, OptionSpec
 from ...core.options import OptionValue
 from ...core.tensors import TensorLayout
+from ...i18n import ENGLISH, N_, Translator
 from .actions import ACTION_CLASSES, action_space
 from .components import standard_components
 from .heuristic import HeuristicBot
-from .render import describe_action, describe_event, render_text
 from .state import COMPANION, SIGNALS, WinkState, options_to_kwargs
 from .tensor import encode, layout
+from .text import OPTION_HELP, WinkText, option_help
 
 
 class WinkGame(Game):
     id = "wink"
-    title = "Top Secret: the winking game"
+    title = N_("Top Secret: the winking game")
     min_players = 4
     max_players = 8
     play_style = "realtime"
@@ -27,51 +28,37 @@ class WinkGame(Game):
     #: (docs/bots.md has the runs).
     search_options = "trust=0.5"
     option_specs = (
-        OptionSpec(
-            "mode",
-            str,
-            SIGNALS,
-            "signals: winks and glances on screen; companion: no signals, for one table "
-            "or a video call (the app deals, keeps the suitcase, checks missions)",
-            choices=(SIGNALS, COMPANION),
-        ),
+        OptionSpec("mode", str, SIGNALS, OPTION_HELP["mode"], choices=(SIGNALS, COMPANION)),
         OptionSpec(
             "signal",
             str,
             "wink",
-            "the signal the table agreed on (rulebook: a wink, or a blink, raised eyebrows "
-            "or a nod for a player who cannot wink); on screen they all work the same",
+            OPTION_HELP["signal"],
             choices=tuple(signal.id for signal in standard_components().signals),
         ),
-        OptionSpec(
-            "first_game",
-            bool,
-            False,
-            "remove 2 agent cards per player unseen, as recommended for a first game",
-        ),
+        OptionSpec("first_game", bool, False, OPTION_HELP["first_game"]),
         OptionSpec(
             "agent_cards",
             int,
             0,
-            "agent cards in the deck for a shorter or longer game (0: all 7 of each agent "
-            "in play); the rest are removed unseen",
+            option_help("agent_cards"),
             minimum=0,
             maximum=56,
         ),
+        OptionSpec("turn_seconds", int, 0, OPTION_HELP["turn_seconds"], minimum=0, maximum=3600),
         OptionSpec(
-            "turn_seconds",
+            "look_ms",
             int,
-            0,
-            "seconds the suitcase holder has for a turn before passing by default (0: none)",
+            standard_components().look_ms,
+            OPTION_HELP["look_ms"],
             minimum=0,
-            maximum=3600,
+            maximum=5000,
         ),
         OptionSpec(
-            "signal_ms",
+            "notice_ms",
             int,
-            600,
-            "how long a wink or glance lasts, in milliseconds: whoever looks at the signaller "
-            "during it sees it",
+            standard_components().notice_ms,
+            OPTION_HELP["notice_ms"],
             minimum=0,
             maximum=5000,
         ),
@@ -101,11 +88,17 @@ class WinkGame(Game):
         self.check_players(players)
         return encode(observation, players)
 
-    def describe_action(self, action: Action) -> str:
-        return describe_action(action)
+    def localized(self, tr: Translator) -> WinkText:
+        """The game's words in one seat's language (see :mod:`topsecret.i18n`)."""
+        return WinkText(tr)
 
-    def describe_event(self, event: Event, seat: int | None) -> str | None:
-        return describe_event(event, seat)
+    def describe_action(self, action: Action, tr: Translator = ENGLISH) -> str:
+        return WinkText(tr).action(action)
 
-    def render_text(self, observation: Mapping[str, Any]) -> Any:
-        return render_text(observation)
+    def describe_event(
+        self, event: Event, seat: int | None, tr: Translator = ENGLISH
+    ) -> str | None:
+        return WinkText(tr).event(event, seat)
+
+    def render_text(self, observation: Mapping[str, Any], tr: Translator = ENGLISH) -> Any:
+        return WinkText(tr).view(observation)

@@ -65,7 +65,10 @@ class HeuristicBot(Bot):
         low, high = TURNS_BEFORE_REPLACING
         self._turns_before_replacing = low + self._rng.below(high - low + 1)
         self._plan: Plan | None = None
-        self._next_glance_move = _between(self._rng, (0.0, DWELL[0]))
+        # The first wandering look comes this long after the bot first sees the table (at
+        # the start of a game, or in a search's sampled world at any moment).
+        self._first_glance_delay = _between(self._rng, (0.0, DWELL[0]))
+        self._next_glance_move: float | None = None
         self._accused: set[tuple[int, ...]] = set()
         self._answered: set[tuple[int, ...]] = set()
         self._turns_with_card: dict[int, int] = {}
@@ -92,6 +95,8 @@ class HeuristicBot(Bot):
         if obs["over"]:
             self._plan = None
             return None
+        if self._next_glance_move is None:
+            self._next_glance_move = now + self._first_glance_delay
         legal = view.legal_actions()
         wanted = self._reaction(obs, legal, now)
         if wanted is not None:
@@ -217,13 +222,15 @@ class HeuristicBot(Bot):
             return None
         if looking_at != contact:
             return Look(contact)
-        # Mutual gaze: wink only if nobody else is watching me.
+        if not obs.get("gaze_arrived", True):
+            return None  # still turning: eyes meet once the gaze arrives
+        # Mutual gaze: wink only if nobody else is watching me (that I have noticed).
         return Wink() if set(watched_by) == {contact} else None
 
     def _wander(self, obs: dict[str, Any], now: float) -> Plan | None:
         """Let the gaze wander when nothing calls for a reaction: the contact more often,
         whoever looks at me sometimes, anyone else otherwise."""
-        if now < self._next_glance_move:
+        if self._next_glance_move is None or now < self._next_glance_move:
             return None
         self._next_glance_move = now + _between(self._rng, DWELL)
         me = obs["seat"]

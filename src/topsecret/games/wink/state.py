@@ -5,7 +5,9 @@ agents in play are exactly the seats). Location cards are indices into the compo
 location list. Seats sit clockwise in increasing order, so "left" is ``seat + 1``.
 
 Real time: the state holds the server clock it was last told (``advance_time``); every action
-happens at that time. The engine never reads a clock.
+happens at that time. The engine never reads a clock. Turning to look takes ``look_seconds``
+and noticing a new look at you ``notice_seconds`` (docs/games/wink.md, "Looking takes a
+moment"); both happen at their own times, however often the clock is read.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from typing import Any
 
 from ...core import Action, Event, IllegalAction, InvalidOptions, Rng, State, private, public
 from ...core.game import Game
+from ...core.rules_versions import RULES
+from ...i18n import N_
 from . import rules
 from .actions import (
     Accuse,
@@ -39,18 +43,10 @@ SIGNALS = "signals"
 COMPANION = "companion"
 
 
-class ActiveSignal:
-    """A wink or glance that is still visible: whoever turns to the signaller sees it."""
-
-    __slots__ = ("seen_by", "signal", "until")
-
-    def __init__(self, signal: dict[str, Any], until: float, seen_by: set[int]) -> None:
-        self.signal = signal
-        self.until = until
-        self.seen_by = seen_by
-
-    def clone(self) -> ActiveSignal:
-        return ActiveSignal(self.signal, self.until, set(self.seen_by))
+def _illegal(template: str, rule: str, **params: object) -> IllegalAction:
+    """An illegal action's reason as a catalogue message, shown in each player's language
+    by :func:`topsecret.i18n.error_text`."""
+    return IllegalAction(template.format(**params), rule, template=template, params=params)
 
 
 class WinkState(State):
@@ -60,17 +56,18 @@ class WinkState(State):
         "_game",
         "_n",
         "_rng",
-        "active",
         "agent",
         "agent_deck",
         "agent_discard",
         "agent_discard_by",
         "agent_epoch",
         "agent_points",
+        "arrived",
         "chips",
         "components",
         "end_reason",
         "gaze",
+        "gaze_from",
         "holder",
         "location",
         "location_deck",
@@ -78,15 +75,19 @@ class WinkState(State):
         "location_discard_by",
         "location_epoch",
         "location_points",
+        "location_returned",
+        "look_seconds",
         "mode",
+        "notice_seconds",
+        "noticed",
         "now",
         "opening_left",
         "over",
         "refuted",
         "removed",
+        "reshuffle",
         "seen",
         "sightings",
-        "signal_seconds",
         "signal_style",
         "stats",
         "turn_seconds",
@@ -102,7 +103,8 @@ class WinkState(State):
         components: Components,
         mode: str,
         turn_seconds: float,
-        signal_seconds: float,
+        look_seconds: float,
+        notice_seconds: float,
     ) -> None:
         self._game = game
         self._n = players
@@ -110,8 +112,11 @@ class WinkState(State):
         self.components = components
         self.mode = mode
         self.turn_seconds = turn_seconds
-        self.signal_seconds = signal_seconds
+        self.look_seconds = look_seconds
+        self.notice_seconds = notice_seconds
         self.signal_style = "wink"
+        # An empty location deck is refilled (rules 2, our design); rules 1 ended the game.
+        self.reshuffle = True
         # Decks: the top card is the last item.
         self.agent_deck: list[int] = []
         self.location_deck: list[int] = []
@@ -129,17 +134,24 @@ class WinkState(State):
         self.location: list[int | None] = [None] * players
         self.agent_points: list[list[int]] = [[] for _ in range(players)]
         self.location_points: list[list[int]] = [[] for _ in range(players)]
+        # How many of each seat's scored location cards went back into the location deck
+        # (our design): they still count as points, kept as a tally.
+        self.location_returned: list[int] = [0] * players
         self.chips: list[int] = [components.observation_chips] * players
         self.holder = 0
         self.opening_left = players
         self.gaze: list[Gaze] = [CARDS] * players
+        # When each gaze reached (or will reach) where it points; whether it has arrived, and
+        # whether the seat looked at has noticed it (meaningful for gazes at a seat).
+        self.gaze_from: list[float] = [0.0] * players
+        self.arrived: list[bool] = [True] * players
+        self.noticed: list[bool] = [True] * players
         self.winked: list[bool] = [False] * players
         self.agent_epoch: list[int] = [0] * players
         self.location_epoch: list[int] = [0] * players
         self.seen: list[list[dict[str, Any]]] = [[] for _ in range(players)]
         # Long looks toward a location each seat has watched: a person remembers them.
         self.sightings: list[list[dict[str, Any]]] = [[] for _ in range(players)]
-        self.active: list[ActiveSignal] = []
         self.now = 0.0
         self.turn_started = 0.0
         self.over = False
@@ -166,21 +178,34 @@ class WinkState(State):
         first_game: bool = False,
         agent_cards: int = 0,
         turn_seconds: float = 0.0,
-        signal_seconds: float = 0.6,
+        look_seconds: float | None = None,
+        notice_seconds: float | None = None,
         signal: str = "wink",
         components: Components | None = None,
+        reshuffle: bool = True,
     ) -> WinkState:
-        """Setup (§Spielvorbereitung): shuffle both decks, remove cards unseen if asked."""
+        """Setup (§Spielvorbereitung): shuffle both decks, remove cards unseen if asked.
+
+        ``look_seconds`` and ``notice_seconds`` default to the components' ``[looking]``.
+        ``reshuffle=False`` plays rules 1 (rules_versions.toml): the game ends when no
+        location card is left to draw.
+        """
         comps = components or standard_components()
-        state = cls(game, players, Rng(seed), comps, mode, turn_seconds, signal_seconds)
+        look = comps.look_ms / 1000.0 if look_seconds is None else look_seconds
+        notice = comps.notice_ms / 1000.0 if notice_seconds is None else notice_seconds
+        state = cls(game, players, Rng(seed), comps, mode, turn_seconds, look, notice)
         state.signal_style = signal
+        state.reshuffle = reshuffle
         full = comps.agent_cards_per_agent * players
         if agent_cards and first_game:
             raise InvalidOptions("choose either first_game or agent_cards, not both")
         if agent_cards:
-            if not players <= agent_cards <= full:
+            fewest = comps.min_agent_cards_per_player * players
+            if not fewest <= agent_cards <= full:
                 raise InvalidOptions(
-                    f"agent_cards must be between {players} and {full} for {players} players"
+                    f"agent_cards must be between {fewest} and {full} for {players} players "
+                    f"({comps.min_agent_cards_per_player} to {comps.agent_cards_per_agent} "
+                    "per player)"
                 )
             keep = agent_cards
         elif first_game:
@@ -212,7 +237,8 @@ class WinkState(State):
         gaze: Sequence[int | str | None] | None = None,
         mode: str = SIGNALS,
         turn_seconds: float = 0.0,
-        signal_seconds: float = 0.0,
+        look_seconds: float = 0.0,
+        notice_seconds: float = 0.0,
         now: float = 0.0,
         seed: int = 0,
     ) -> WinkState:
@@ -221,10 +247,14 @@ class WinkState(State):
         ``agents[s]`` is the seat whose agent card seat ``s`` holds; ``locations[s]`` the id
         of its location card. Decks are listed top card first. ``gaze[s]`` is a seat number,
         a location id, or ``None`` for the seat's own cards. ``opening_left`` > 0 means the
-        opening round is still going and that many seats have yet to draw.
+        opening round is still going and that many seats have yet to draw. Gazes given here
+        have arrived and been noticed; looking takes no time unless ``look_seconds`` and
+        ``notice_seconds`` say otherwise.
         """
         comps = standard_components()
-        state = cls(game, players, Rng(seed), comps, mode, turn_seconds, signal_seconds)
+        state = cls(
+            game, players, Rng(seed), comps, mode, turn_seconds, look_seconds, notice_seconds
+        )
         ids = comps.location_ids
         state.agent = list(agents)
         state.location = [None if loc is None else ids.index(loc) for loc in locations]
@@ -245,6 +275,7 @@ class WinkState(State):
             ]
         state.now = now
         state.turn_started = now
+        state.gaze_from = [now] * players
         return state
 
     # -- the contract's plumbing -----------------------------------------------------
@@ -324,7 +355,9 @@ class WinkState(State):
 
     def _may_wink(self, player: int) -> bool:
         contact = self.agent[player]
-        return contact is not None and self.gaze[player] == ("seat", contact)
+        return (
+            contact is not None and self.gaze[player] == ("seat", contact) and self.arrived[player]
+        )
 
     def _accusations(self, player: int) -> list[Action]:
         if self.chips[player] <= 0:
@@ -357,92 +390,113 @@ class WinkState(State):
         holder_only = (Draw, CompleteMission, Pass)
         signal = isinstance(action, (Look, LookAtLocation, LookAtCards, Wink, Glance))
         if signal and not self.signals_on:
-            return IllegalAction(
-                "there are no on-screen signals in companion mode", rules.COMPANION
-            )
+            return _illegal(N_("there are no on-screen signals in companion mode"), rules.COMPANION)
         if isinstance(action, holder_only) and player != self.holder:
-            return IllegalAction(
-                "only the player with the suitcase may do that", rules.COMPLETE_MISSION
+            return _illegal(
+                N_("only the player with the suitcase may do that"), rules.COMPLETE_MISSION
             )
         if isinstance(action, Look):
             if action.seat == player or not 0 <= action.seat < self._n:
-                return IllegalAction("look at another player at this table", rules.SCREEN_SIGNALS)
-            return IllegalAction("you are already looking at that player", rules.SCREEN_SIGNALS)
+                return _illegal(N_("look at another player at this table"), rules.SCREEN_SIGNALS)
+            return _illegal(N_("you are already looking at that player"), rules.SCREEN_SIGNALS)
         if isinstance(action, LookAtLocation):
             own = self.location[player]
             if own is None or action.location not in ids or ids.index(action.location) != own:
-                return IllegalAction(
-                    "you may only look toward the location on your own card", rules.HONOUR_CODE
+                return _illegal(
+                    N_("you may only look toward the location on your own card"), rules.HONOUR_CODE
                 )
-            return IllegalAction("you are already looking at that location", rules.SCREEN_SIGNALS)
+            return _illegal(N_("you are already looking at that location"), rules.SCREEN_SIGNALS)
         if isinstance(action, LookAtCards):
-            return IllegalAction("you are already looking at your cards", rules.SCREEN_SIGNALS)
+            return _illegal(N_("you are already looking at your cards"), rules.SCREEN_SIGNALS)
         if isinstance(action, Wink):
-            return IllegalAction(
-                "you may wink only while looking at the agent on your agent card",
+            contact = self.agent[player]
+            if contact is not None and self.gaze[player] == ("seat", contact):
+                return _illegal(
+                    N_("you are still turning toward them: wink once you look at them"),
+                    rules.LOOKING,
+                )
+            return _illegal(
+                N_("you may wink only while looking at the agent on your agent card"),
                 rules.HONOUR_CODE,
             )
         if isinstance(action, Glance):
-            return IllegalAction("you have no location card to signal", rules.PASSIVE_MISSION)
+            return _illegal(N_("you have no location card to signal"), rules.PASSIVE_MISSION)
         if isinstance(action, Accuse):
             if self.chips[player] <= 0:
-                return IllegalAction("you have no observation chips left", rules.CATCHING)
+                return _illegal(N_("you have no observation chips left"), rules.CATCHING)
             if player in (action.winker, action.contact):
-                return IllegalAction(
-                    "you may only catch a wink between two other players", rules.CATCHING
+                return _illegal(
+                    N_("you may only catch a wink between two other players"), rules.CATCHING
                 )
             if action.winker == action.contact:
-                return IllegalAction("a player cannot wink at themselves", rules.CATCHING)
-            return IllegalAction("that player has no agent card to reveal", rules.CATCHING)
+                return _illegal(N_("a player cannot wink at themselves"), rules.CATCHING)
+            return _illegal(N_("that player has no agent card to reveal"), rules.CATCHING)
         if isinstance(action, Draw):
-            return IllegalAction(
-                "cards are drawn this way only in the opening round", rules.FIRST_ROUND
+            return _illegal(
+                N_("cards are drawn this way only in the opening round"), rules.FIRST_ROUND
             )
         if isinstance(action, (CompleteMission, Pass)) and self.in_opening:
-            return IllegalAction(
-                "in the opening round the suitcase holder draws", rules.FIRST_ROUND
-            )
+            return _illegal(N_("in the opening round the suitcase holder draws"), rules.FIRST_ROUND)
         if isinstance(action, CompleteMission):
             if action.location not in ids:
-                return IllegalAction(
-                    f"there is no location {action.location!r}", rules.COMPLETE_MISSION
+                return _illegal(
+                    N_("there is no location {location}"),
+                    rules.COMPLETE_MISSION,
+                    location=repr(action.location),
                 )
-            return IllegalAction(
-                "only the player who winked with this agent card may complete its mission",
+            return _illegal(
+                N_("only the player who winked with this agent card may complete its mission"),
                 rules.ONLY_WINKER,
             )
-        return IllegalAction(f"{action!r} is not allowed now", rules.FOLLOWING_ROUNDS)
+        return _illegal(
+            N_("{action} is not allowed now"), rules.FOLLOWING_ROUNDS, action=repr(action)
+        )
 
     # -- time ---------------------------------------------------------------------
 
     def advance_time(self, now: float) -> list[Event]:
-        """Move the clock to ``now``; a suitcase holder whose time ran out takes the default.
+        """Move the clock to ``now``: gazes arrive, looks are noticed, and a suitcase holder
+        whose time ran out takes the default, each at its own time and in time order.
 
-        The clock never runs backwards: an earlier time is ignored. Expired turns are played
-        out at their own deadlines, so the result does not depend on how often this is called.
+        The clock never runs backwards: an earlier time is ignored. Everything timed happens
+        at its own moment, so the result does not depend on how often this is called.
         """
         if now <= self.now:
             return []
         events: list[Event] = []
-        deadline = self.turn_deadline()
-        while deadline is not None and deadline <= now:
-            self.now = deadline
-            self._expire_signals()
-            holder = self.holder
-            action = self.default_action(holder)
-            self.stats["timeouts"] += 1
-            events.append(
-                public("turn_timeout", seat=holder, time=deadline, action=action.to_json())
-            )
-            events += self._apply(holder, action)
+        while not self.over and (moment := self._next_moment(now)) is not None:
+            self.now = moment
+            self._settle_gazes(events)
             deadline = self.turn_deadline()
+            if deadline is not None and deadline <= moment:
+                holder = self.holder
+                action = self.default_action(holder)
+                self.stats["timeouts"] += 1
+                events.append(
+                    public("turn_timeout", seat=holder, time=deadline, action=action.to_json())
+                )
+                events += self._apply(holder, action)
         self.now = now
-        self._expire_signals()
         return events
 
-    def _expire_signals(self) -> None:
-        if self.active:
-            self.active = [sig for sig in self.active if sig.until > self.now]
+    def _next_moment(self, now: float) -> float | None:
+        """The earliest timed happening after the state's clock and by ``now``, if any."""
+        times = [
+            time
+            for time in (self.turn_deadline(), *self._gaze_times())
+            if time is not None and self.now < time <= now
+        ]
+        return min(times) if times else None
+
+    def _gaze_times(self) -> list[float]:
+        """When pending gazes arrive and pending looks at a seat get noticed."""
+        times = []
+        for seat in range(self._n):
+            if not self.arrived[seat]:
+                times.append(self.gaze_from[seat])
+            if not self.noticed[seat]:
+                times.append(self.gaze_from[seat] + self.notice_seconds)
+        return times
 
     # -- applying actions -----------------------------------------------------------
 
@@ -482,34 +536,63 @@ class WinkState(State):
         return {"at": "cards"}
 
     def watchers(self, seat: int) -> list[int]:
-        """Seats looking at ``seat`` now."""
+        """Seats whose eyes are on ``seat`` now (turned and arrived): they see its signals."""
         target = ("seat", seat)
-        return [other for other in range(self._n) if self.gaze[other] == target]
+        return [
+            other for other in range(self._n) if self.gaze[other] == target and self.arrived[other]
+        ]
+
+    def noticed_watchers(self, seat: int) -> list[int]:
+        """The watchers ``seat`` has noticed: a look is noticed a moment after it arrives."""
+        return [other for other in self.watchers(seat) if self.noticed[other]]
 
     def _set_gaze(self, seat: int, where: Gaze, events: list[Event]) -> None:
+        """Start turning toward ``where``: the old sight is gone at once, the new one arrives
+        after ``look_seconds`` (and the seat looked at notices it ``notice_seconds`` later)."""
         old = self.gaze[seat]
         if old == where:
             return
-        self.gaze[seat] = where
+        was_noticed = old[0] == "seat" and self.arrived[seat] and self.noticed[seat]
         audience = {seat, *self.watchers(seat)}
-        events.append(private(audience, "gaze", seat=seat, at=self.gaze_json(where)))
-        if old[0] == "seat":
+        self.gaze[seat] = where
+        self.gaze_from[seat] = self.now + self.look_seconds
+        self.arrived[seat] = False
+        self.noticed[seat] = where[0] != "seat"
+        events.append(
+            private(
+                audience, "gaze", seat=seat, at=self.gaze_json(where), arrives=self.gaze_from[seat]
+            )
+        )
+        if was_noticed:
             events.append(private((old[1],), "look_away", seat=seat))
+        self._settle_gazes(events)
+
+    def _settle_gazes(self, events: list[Event]) -> None:
+        """Gazes whose turn is over arrive; looks long enough on a seat get noticed."""
+        for seat in range(self._n):
+            if not self.arrived[seat] and self.gaze_from[seat] <= self.now:
+                self._arrive(seat, events)
+        for seat in range(self._n):
+            if (
+                not self.noticed[seat]
+                and self.arrived[seat]
+                and self.gaze_from[seat] + self.notice_seconds <= self.now
+            ):
+                self.noticed[seat] = True
+                events.append(private((self.gaze[seat][1],), "looked_at", seat=seat))
+
+    def _arrive(self, seat: int, events: list[Event]) -> None:
+        """``seat`` now sees what it turned to; whoever watches it sees where it looks."""
+        self.arrived[seat] = True
+        where = self.gaze[seat]
+        events.append(private((seat,), "gaze_arrived", at=self.gaze_json(where)))
         if where[0] == "location":
             for watcher in self.watchers(seat):
                 self._sight(watcher, seat)
-        if where[0] == "seat":
+        elif where[0] == "seat":
             target = where[1]
-            events.append(private((target,), "looked_at", seat=seat))
-            if self.gaze[target][0] == "location":
+            if self.gaze[target][0] == "location" and self.arrived[target]:
                 self._sight(seat, target)
-            for sig in self.active:
-                if (
-                    sig.signal["seat"] == target
-                    and seat not in sig.seen_by
-                    and sig.until > self.now
-                ):
-                    self._see(seat, sig, events)
 
     def _sight(self, watcher: int, seat: int) -> None:
         """``watcher`` sees ``seat`` look toward a location: remembered while the card lasts."""
@@ -528,20 +611,13 @@ class WinkState(State):
             }
         )
 
-    def _see(self, seat: int, sig: ActiveSignal, events: list[Event]) -> None:
-        sig.seen_by.add(seat)
-        self.seen[seat].append(sig.signal)
-        events.append(private((seat,), "saw_signal", **sig.signal))
-
     def _signal(self, seat: int, signal: dict[str, Any], events: list[Event]) -> None:
-        """A wink or glance: seen by whoever looks at ``seat`` now (or during its moment)."""
-        sig = ActiveSignal(signal, self.now + self.signal_seconds, {seat})
+        """A wink or glance: seen only by those whose eyes are on ``seat`` as it starts."""
         self.seen[seat].append(signal)  # a seat remembers its own signals too
         events.append(private((seat,), "my_signal", **signal))
         for watcher in self.watchers(seat):
-            self._see(watcher, sig, events)
-        if self.signal_seconds > 0:
-            self.active.append(sig)
+            self.seen[watcher].append(signal)
+            events.append(private((watcher,), "saw_signal", **signal))
 
     def _wink(self, seat: int, events: list[Event]) -> None:
         self.winked[seat] = True
@@ -573,7 +649,6 @@ class WinkState(State):
     def _end(self, reason: str, events: list[Event]) -> None:
         self.over = True
         self.end_reason = reason
-        self.active = []
         events.append(
             public("game_over", reason=reason, scores=self.scores(), winners=self.winners())
         )
@@ -597,13 +672,11 @@ class WinkState(State):
             return True
 
     def _take_location(self, seat: int, events: list[Event]) -> bool:
-        """Draw a location card; an empty deck is refilled from the discards (our design)."""
-        if not self.location_deck and self.location_discard:
-            self.location_deck = self.location_discard
-            self.location_discard = []
-            self.location_discard_by = []
-            self._rng.shuffle(self.location_deck)
-            events.append(public("location_deck_reshuffled", cards=len(self.location_deck)))
+        """Draw a location card; an empty deck is refilled (our design, docs/games/wink.md
+        §The end) from the discards and the location cards scored under the boards, which
+        still count as points."""
+        if not self.location_deck and self.reshuffle:
+            self._refill_locations(events)
         if not self.location_deck:
             self._end("a location card could not be drawn", events)
             return False
@@ -614,6 +687,31 @@ class WinkState(State):
         events.append(public("drew", seat=seat, card="location"))
         events.append(private((seat,), "my_location", location=self.components.location_ids[card]))
         return True
+
+    def _refill_locations(self, events: list[Event]) -> None:
+        """Shuffle the discarded location cards and the scored ones not yet returned into a
+        new location deck. Every one of them was revealed or is a discard, so none hides
+        anything a reshuffle could give away; the agent deck alone decides the length."""
+        scored = [
+            card
+            for seat in range(self._n)
+            for card in self.location_points[seat][self.location_returned[seat] :]
+        ]
+        self.location_returned = [len(points) for points in self.location_points]
+        discards = len(self.location_discard)
+        self.location_deck = sorted(self.location_discard + scored)
+        self.location_discard = []
+        self.location_discard_by = []
+        self._rng.shuffle(self.location_deck)
+        if self.location_deck:
+            events.append(
+                public(
+                    "location_deck_reshuffled",
+                    cards=len(self.location_deck),
+                    discards=discards,
+                    scored=len(scored),
+                )
+            )
 
     def _drop_location(self, seat: int, events: list[Event]) -> None:
         """A location card leaves the hand: stop looking at it, or the gaze would lie."""
@@ -755,6 +853,8 @@ class WinkState(State):
             "location_deck": len(self.location_deck),
             "agent_discard": len(self.agent_discard),
             "location_discard": len(self.location_discard),
+            # Scored location cards each seat has had shuffled back (still its points).
+            "location_returned": list(self.location_returned),
             "removed": len(self.removed),
             # Discard piles card by card, top last: face-up cards for everyone, face-down
             # ones only for whoever discarded them (None for the rest).
@@ -786,9 +886,15 @@ class WinkState(State):
         obs["winked_with_this_card"] = self.winked[player]
         if self.signals_on:
             here = self.gaze[player]
+            arrived = self.arrived[player]
             obs["gaze"] = self.gaze_json(here)
-            obs["watched_by"] = self.watchers(player)
-            obs["their_gaze"] = self.gaze_json(self.gaze[here[1]]) if here[0] == "seat" else None
+            # Still turning until then: a turning seat sees nobody's eyes and cannot wink.
+            obs["gaze_arrives"] = self.gaze_from[player]
+            obs["gaze_arrived"] = arrived
+            obs["watched_by"] = self.noticed_watchers(player)
+            obs["their_gaze"] = (
+                self.gaze_json(self.gaze[here[1]]) if here[0] == "seat" and arrived else None
+            )
             obs["signals"] = list(self.seen[player])
             obs["locations_seen"] = list(self.sightings[player])
         return obs
@@ -878,10 +984,12 @@ class WinkState(State):
         self.location_deck = list(cards)
 
     def _resample_gazes(self, player: int, rng: Rng) -> None:
-        """Gazes the seat cannot see now: anywhere but at it, a location only if on the card."""
+        """Gazes the seat cannot see now: anywhere but at it, a location only if on the card,
+        arrived and noticed. Kept: the looks at it it has noticed, and the gaze of the seat
+        its eyes are on."""
         here = self.gaze[player]
-        seen = {*self.watchers(player), player}
-        if here[0] == "seat":
+        seen = {*self.noticed_watchers(player), player}
+        if here[0] == "seat" and self.arrived[player]:
             seen.add(here[1])
         for s in range(self._n):
             if s in seen:
@@ -892,6 +1000,9 @@ class WinkState(State):
             if own is not None:
                 options.append(("location", own))
             self.gaze[s] = rng.choice(options)
+            self.gaze_from[s] = min(self.gaze_from[s], self.now)
+            self.arrived[s] = True
+            self.noticed[s] = True
 
     def _rebuild_memories(self, real: WinkState, player: int, known_winkers: set[int]) -> None:
         """Other seats remember what the seat knows they saw: their own signals it saw, its
@@ -909,26 +1020,12 @@ class WinkState(State):
             self.sightings[s] = [seen for seen in real.sightings[s] if seen["seat"] == player]
             self.winked[s] = s in known_winkers
         self.stats["winks"] = sum(1 for signal in mine if signal["signal"] == "wink")
-        self.active = [
-            ActiveSignal(
-                sig.signal,
-                sig.until,
-                set(sig.seen_by) if sig.signal["seat"] == player else {sig.signal["seat"], player},
-            )
-            for sig in real.active
-            if player in sig.seen_by
-        ]
-        for sig in self.active:
-            for watcher in self.watchers(sig.signal["seat"]):
-                if watcher not in sig.seen_by:
-                    sig.seen_by.add(watcher)
-                    self.seen[watcher].append(sig.signal)
         # Looks between the seat and others are copied above: the seat knows them already.
         for s in range(self._n):
             kind, target = self.gaze[s]
-            if player in (s, target) or kind != "seat":
+            if player in (s, target) or kind != "seat" or not self.arrived[s]:
                 continue
-            if self.gaze[target][0] == "location":
+            if self.gaze[target][0] == "location" and self.arrived[target]:
                 self._sight(s, target)
 
     # -- copies and records ---------------------------------------------------------
@@ -941,8 +1038,10 @@ class WinkState(State):
         copy.components = self.components
         copy.mode = self.mode
         copy.turn_seconds = self.turn_seconds
-        copy.signal_seconds = self.signal_seconds
+        copy.look_seconds = self.look_seconds
+        copy.notice_seconds = self.notice_seconds
         copy.signal_style = self.signal_style
+        copy.reshuffle = self.reshuffle
         copy.agent_deck = list(self.agent_deck)
         copy.location_deck = list(self.location_deck)
         copy.agent_discard = list(self.agent_discard)
@@ -956,15 +1055,18 @@ class WinkState(State):
         copy.location = list(self.location)
         copy.agent_points = [list(p) for p in self.agent_points]
         copy.location_points = [list(p) for p in self.location_points]
+        copy.location_returned = list(self.location_returned)
         copy.chips = list(self.chips)
         copy.holder = self.holder
         copy.opening_left = self.opening_left
         copy.gaze = list(self.gaze)
+        copy.gaze_from = list(self.gaze_from)
+        copy.arrived = list(self.arrived)
+        copy.noticed = list(self.noticed)
         copy.winked = list(self.winked)
         copy.agent_epoch = list(self.agent_epoch)
         copy.location_epoch = list(self.location_epoch)
         copy.seen = [list(s) for s in self.seen]
-        copy.active = [sig.clone() for sig in self.active]
         copy.now = self.now
         copy.turn_started = self.turn_started
         copy.over = self.over
@@ -978,8 +1080,10 @@ class WinkState(State):
             "rng": self._rng.state,
             "mode": self.mode,
             "turn_seconds": self.turn_seconds,
-            "signal_seconds": self.signal_seconds,
+            "look_seconds": self.look_seconds,
+            "notice_seconds": self.notice_seconds,
             "signal_style": self.signal_style,
+            "reshuffle": self.reshuffle,
             "agent_deck": list(self.agent_deck),
             "location_deck": list(self.location_deck),
             "agent_discard": list(self.agent_discard),
@@ -993,18 +1097,18 @@ class WinkState(State):
             "location": list(self.location),
             "agent_points": [list(p) for p in self.agent_points],
             "location_points": [list(p) for p in self.location_points],
+            "location_returned": list(self.location_returned),
             "chips": list(self.chips),
             "holder": self.holder,
             "opening_left": self.opening_left,
             "gaze": [self.gaze_json(g) for g in self.gaze],
+            "gaze_from": list(self.gaze_from),
+            "arrived": list(self.arrived),
+            "noticed": list(self.noticed),
             "winked": list(self.winked),
             "agent_epoch": list(self.agent_epoch),
             "location_epoch": list(self.location_epoch),
             "seen": [list(s) for s in self.seen],
-            "active": [
-                {"signal": a.signal, "until": a.until, "seen_by": sorted(a.seen_by)}
-                for a in self.active
-            ],
             "now": self.now,
             "turn_started": self.turn_started,
             "over": self.over,
@@ -1020,6 +1124,9 @@ def options_to_kwargs(options: Mapping[str, Any]) -> dict[str, Any]:
         "first_game": bool(options["first_game"]),
         "agent_cards": int(options["agent_cards"]),
         "turn_seconds": float(options["turn_seconds"]),
-        "signal_seconds": int(options["signal_ms"]) / 1000.0,
+        "look_seconds": int(options["look_ms"]) / 1000.0,
+        "notice_seconds": int(options["notice_ms"]) / 1000.0,
         "signal": str(options["signal"]),
+        # Rules 1 ended the game when the location deck ran out (rules_versions.toml).
+        "reshuffle": options.get(RULES) != 1,
     }

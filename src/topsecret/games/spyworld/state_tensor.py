@@ -1,0 +1,376 @@
+"""The SpyWorld tensor written straight from the state, for the research adapters' speed.
+
+It writes exactly the floats :func:`.tensor.encode` computes from ``observation(seat)`` (the
+layout, scales and reasons are there and in docs/games/spyworld.md), without building the
+observation dict: the tests hold the two equal, float for float, over random positions of
+every table size, so this path knows no more than the observation does (another seat's
+Agent cards stay out until exploration reveals them, as in the observation).
+
+A lair's planes (rooms and walls, 300 floats) change only when something is drawn in it, so
+they are kept by the lair's contents and copied in whole. A table on a custom board file
+takes the reference path.
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import TYPE_CHECKING, Any
+
+from ...core.tensors import Floats, StateEncoder
+from .components import CARD_FRONTS, agents, cards, gadgets, lairs
+from .components import missions as all_missions
+from .components import sheet as rules_sheet
+from .tensor import (
+    AGENT_MODES,
+    ITEMS,
+    PHASES,
+    REWARD_KINDS,
+    ROOM_KINDS,
+    SLOTS,
+    _edge_planes,
+    _limits,
+    board_features,
+    encode,
+    layout,
+)
+
+if TYPE_CHECKING:
+    from ...core import Game, State
+    from .components import LairBoard
+    from .exploring import Run
+    from .state import SpyWorldState
+
+#: Lairs remembered before the memory starts afresh.
+_LAIRS_KEPT = 4096
+
+
+#: The shared slices :meth:`SpyWorldEncoder.write` writes, in the order it unpacks them.
+_SLICES = (
+    "phase",
+    "round",
+    "rules",
+    "board",
+    "offer_fronts",
+    "offer_points",
+    "offer_backs",
+    "deck_sizes",
+    "missions",
+)
+
+
+class SpyWorldEncoder(StateEncoder):
+    """One table size: offsets, scales and index tables worked out once."""
+
+    def __init__(self, players: int) -> None:
+        super().__init__(layout(players))
+        self.players = players
+        rules = rules_sheet()
+        self.limits = _limits()
+        self.room_count = rules.grid.size
+        self.start = rules.start
+        grid = rules.grid
+        self.edges = tuple(
+            (plane * grid.size + room)
+            for plane, room in (_edge_planes(*grid.edge_name(e)) for e in range(grid.edge_count))
+        )
+        self.boards = list(lairs())
+        self.agent_count = len(agents())
+        self.mission_count = len(all_missions())
+        # Each id read back as the reference path reads it (the first of equal ids).
+        agent_ids = [a.id for a in agents()]
+        self.agent_index = tuple(agent_ids.index(a.id) for a in agents())
+        mission_ids = [m.id for m in all_missions()]
+        self.mission_index = tuple(mission_ids.index(m.id) for m in all_missions())
+        self.mission_id = tuple(m.id for m in all_missions())
+        self.gadget_numbers = tuple(g.number for g in gadgets())
+        self.front_index = {front: i for i, front in reversed(list(enumerate(CARD_FRONTS)))}
+        self.kind_index = {kind: i for i, kind in reversed(list(enumerate(ROOM_KINDS)))}
+        offsets = self.offsets
+        self.lair_at = tuple(offsets[f"lair{k}_rooms"] for k in range(players))
+        self.sheet_at = tuple(
+            tuple(
+                offsets[f"{prefix}{k}_{name}"]
+                for prefix, name in (
+                    ("sheet", "money"),
+                    ("sheet", "stats"),
+                    ("sheet", "gadgets"),
+                    ("sheet", "missions"),
+                    ("sheet", "agent"),
+                    ("sheet", "dealt"),
+                    ("seat", "turn"),
+                )
+            )
+            for k in range(players)
+        )
+        self.run_at = tuple(
+            (offsets[f"run{k}_explorer"], offsets[f"run{k}_position"]) for k in range(players)
+        )
+        self._at = tuple(offsets[name] for name in _SLICES)
+        self._runs: dict[tuple[Any, ...], Floats] = {}
+        self._heads: dict[tuple[Any, ...], tuple[Floats, dict[str, int]]] = {}
+        # The shared slices come first, the lairs right after them.
+        self._head_size = offsets["lair0_rooms"]
+        if offsets["phase"] != 0:
+            raise ValueError("the SpyWorld layout no longer starts with the shared slices")
+        self._board_parts: dict[str, Floats] = {}
+        self._rooms: dict[tuple[Any, ...], Floats] = {}
+        self._walls: dict[int, Floats] = {}
+
+    def _board_block(self, board: LairBoard | None) -> Floats:
+        """board, board_costs, board_secrets and board_blocked, laid end to end."""
+        key = board.id if board is not None else ""
+        found = self._board_parts.get(key)
+        if found is not None:
+            return found
+        found = self._board_parts[key] = array("f", board_features(board, self.room_count))
+        return found
+
+    def _room_planes(self, board: LairBoard | None, rooms: list[str]) -> Floats:
+        """One lair's room planes, kept by the board and the rooms' contents."""
+        key = (board.id if board is not None else "", tuple(rooms))
+        found = self._rooms.get(key)
+        if found is None:
+            size = self.room_count
+            found = array("f", bytes(4 * len(ROOM_KINDS) * size))
+            skip = set(board.blocked if board else ())
+            skip.add(self.start)
+            kind_index = self.kind_index
+            for room, kind in enumerate(rooms):
+                if room not in skip:
+                    found[kind_index[kind] * size + room] = 1.0
+            if len(self._rooms) >= _LAIRS_KEPT:
+                self._rooms.clear()
+            self._rooms[key] = found
+        return found
+
+    def _wall_planes(self, walls: int) -> Floats:
+        """One lair's wall planes, kept by its walls."""
+        found = self._walls.get(walls)
+        if found is None:
+            found = array("f", bytes(4 * 2 * self.room_count))
+            edges = self.edges
+            rest = walls
+            while rest:
+                low = rest & -rest
+                found[edges[low.bit_length() - 1]] = 1.0
+                rest ^= low
+            if len(self._walls) >= _LAIRS_KEPT:
+                self._walls.clear()
+            self._walls[walls] = found
+        return found
+
+    def _head(self, s: SpyWorldState, board: LairBoard | None) -> tuple[Floats, dict[str, int]]:
+        """The slices every seat sees alike from rules to missions (phase and round, which
+        change every few steps, are left at zero for :meth:`write`), and the slot of each
+        mission in play."""
+        (
+            _at_phase,
+            _at_round,
+            at_rules,
+            at_board,
+            at_offer_fronts,
+            at_offer_points,
+            at_offer_backs,
+            at_deck_sizes,
+            at_missions,
+        ) = self._at
+        limits = self.limits
+        out = array("f", bytes(4 * self._head_size))
+        base = at_rules
+        for i, letter in enumerate(str(s.expert)):
+            out[base + i] = float(letter == "E")
+        base += len(str(s.expert))
+        out[base] = float(bool(s.lenient))
+        out[base + 1 + AGENT_MODES.index(s.agent_mode)] = 1.0
+
+        block = self._board_block(board)
+        base = at_board
+        out[base : base + len(block)] = block
+
+        base = at_offer_fronts
+        points = at_offer_points
+        all_cards = cards()
+        fronts = len(CARD_FRONTS)
+        for slot, c in enumerate(s.faceup):
+            card = all_cards[c]
+            out[base + slot * fronts + self.front_index[card.front]] = 1.0
+            out[points + slot] = int(card.points) / limits["points"]
+        base = at_offer_backs
+        for slot, deck in enumerate(s.decks):
+            back = all_cards[deck[-1]].back
+            at = base + slot * 7
+            out[at] = float(back[0] == "R")
+            out[at + 1] = float(back[0] == "B")
+            number = int(back[1]) - 1
+            if 0 <= number < 5:
+                out[at + 2 + number] = 1.0
+        base = at_deck_sizes
+        for slot, deck in enumerate(s.decks):
+            out[base + slot] = len(deck) / limits["deck"]
+        base = at_missions
+        slot_of: dict[str, int] = {}
+        width = self.mission_count + 1
+        for slot, m in enumerate(s.missions):
+            slot_of[self.mission_id[m]] = slot
+            out[base + slot * width + self.mission_index[m]] = 1.0
+            out[base + slot * width + self.mission_count] = float(bool(s.mission_claimed[slot]))
+
+        return out, slot_of
+
+    def write(self, state: State, seat: int, out: Floats) -> None:
+        s: SpyWorldState = state  # type: ignore[assignment]
+        if str(s.board_name or "").endswith(".toml"):
+            out[:] = array("f", encode(s.observation(seat), self.players))
+            return
+        n = self.players
+        limits = self.limits
+        me = seat
+        order = [(me + k) % n for k in range(n)]
+        revealed = s.phase in ("explore", "over")
+
+        board = lairs().get(str(s.board.id))
+        decks = s.decks
+        key = (
+            s.expert,
+            s.lenient,
+            s.agent_mode,
+            board.id if board is not None else "",
+            tuple(s.faceup),
+            tuple([deck[-1] for deck in decks]),
+            tuple(map(len, decks)),
+            tuple(s.missions),
+            tuple(s.mission_claimed),
+        )
+        found = self._heads.get(key)
+        if found is None:
+            found = self._head(s, board)
+            if len(self._heads) >= _LAIRS_KEPT:
+                self._heads.clear()
+            self._heads[key] = found
+        head, slot_of = found
+        out[0 : len(head)] = head
+        phase_at, round_at = self._at[0], self._at[1]
+        out[phase_at + PHASES.index(s.phase)] = 1.0
+        final = s.final_round
+        out[round_at] = s.round / limits["rounds"]
+        out[round_at + 1] = float(final >= 0)
+        out[round_at + 2] = float(final == s.round)
+
+        sheets = s.sheets
+        for k, owner in enumerate(order):
+            sh = sheets[owner]
+            planes = self._room_planes(board, sh.rooms)
+            base = self.lair_at[k]
+            out[base : base + len(planes)] = planes
+            walls = self._wall_planes(int(sh.walls))
+            base += len(planes)
+            out[base : base + len(walls)] = walls
+
+        step = s.step
+        chosen: set[int] = set()
+        if step is not None:
+            chosen = {other for other in step.seats if step.has_chosen(other)}
+        acting = set(s.acting_players()) if not s.is_over() else set()
+        pending = s.pending
+        last = s.last_choices
+        for k, owner in enumerate(order):
+            sh = sheets[owner]
+            money, stats, gadget_at, missions_at, agent_at, dealt_at, turn = self.sheet_at[k]
+            base = money
+            out[base] = int(sh.budget) / limits["budget"]
+            out[base + 1] = int(sh.earned) / limits["earned"]
+            out[base + 2] = int(sh.bonus_used) / limits["bonus"]
+            out[base + 3] = int(sh.passes) / limits["rounds"]
+            base = stats
+            for i, v in enumerate(sh.stats):
+                out[base + i] = int(v) / limits["stat"]
+            base = gadget_at
+            held = set(sh.gadgets)
+            for i, number in enumerate(self.gadget_numbers):
+                if number in held:
+                    out[base + i] = 1.0
+            base = missions_at
+            for mission_id, reward in sh.missions:
+                if mission_id in slot_of:
+                    at = slot_of[mission_id] * len(REWARD_KINDS) + REWARD_KINDS.index(reward)
+                    out[base + at] = 1.0
+            if revealed or owner == me:
+                if sh.agent >= 0:
+                    out[agent_at + self.agent_index[sh.agent]] = 1.0
+                base = dealt_at
+                for a in sh.dealt:
+                    out[base + self.agent_index[a]] = 1.0
+            base = turn
+            out[base] = float(owner in acting)
+            out[base + 1] = float(owner in chosen)
+            for slot in pending[owner]:
+                if 0 <= slot < SLOTS:
+                    out[base + 2 + slot] = 1.0
+            choice = last.get(owner)
+            if choice == "pass":
+                out[base + 2 + SLOTS] = 1.0
+            elif isinstance(choice, list):
+                for slot in choice:
+                    if 0 <= slot < SLOTS:
+                        out[base + 3 + SLOTS + slot] = 1.0
+
+        if not revealed:
+            return
+        for k, owner in enumerate(order):
+            explorer = int(s.explorer_of[owner])
+            run = s.runs[explorer]
+            explorer_at, base = self.run_at[k]
+            if explorer >= 0:
+                out[explorer_at + (explorer - me) % n] = 1.0
+            if run is not None:
+                block = self._run_block(run)
+                out[base : base + len(block)] = block
+
+    def _run_block(self, run: Run) -> Floats:
+        """position, visited, drilled, stats, used and counts of one run, laid end to end."""
+        key = (
+            run.pos,
+            run.visited,
+            run.drilled,
+            tuple(run.stats),
+            tuple(run.used),
+            run.sentries,
+            run.traps,
+            run.done,
+        )
+        found = self._runs.get(key)
+        if found is not None:
+            return found
+        size = self.room_count
+        limits = self.limits
+        block = array("f", bytes(4 * (4 * size + 3 + ITEMS + 4)))
+        block[run.pos] = 1.0
+        for room in range(size):
+            if run.visited >> room & 1:
+                block[size + room] = 1.0
+        if run.drilled >= 0:
+            block[2 * size + self.edges[run.drilled]] = 1.0
+        base = 4 * size
+        for i, v in enumerate(run.stats):
+            block[base + i] = int(v) / limits["run_stat"]
+        base += 3
+        for item in run.used:
+            if 1 <= item <= ITEMS:
+                block[base + item - 1] = 1.0
+        base += ITEMS
+        block[base] = run.rooms / limits["rooms"]
+        block[base + 1] = run.sentries / limits["rooms"]
+        block[base + 2] = run.traps / limits["rooms"]
+        block[base + 3] = float(bool(run.done))
+        if len(self._runs) >= _LAIRS_KEPT:
+            self._runs.clear()
+        self._runs[key] = block
+        return block
+
+
+def encoder(game: Game, players: int) -> SpyWorldEncoder:
+    """The fast encoder for a SpyWorld table of ``players`` seats."""
+    return SpyWorldEncoder(players)
+
+
+__all__ = ["SpyWorldEncoder", "encoder"]

@@ -1,0 +1,236 @@
+"""The winking game in each player's language (issue 16): every sentence of a whole game,
+the table view, the options and the engine's errors go through the catalogues, and the
+game's words are the rulebook's (Rulebook 001 is printed in German, French and Italian)."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from functools import cache
+
+import pytest
+
+from tests.i18n.words import english_left
+from topsecret.arena import play_match
+from topsecret.core import Event, IllegalAction
+from topsecret.games.wink import GAME, WinkState
+from topsecret.games.wink import state as wink_state
+from topsecret.games.wink.actions import (
+    Accuse,
+    CompleteMission,
+    Draw,
+    Glance,
+    Look,
+    LookAtLocation,
+    Pass,
+    Wink,
+    action_space,
+)
+from topsecret.games.wink.components import standard_components
+from topsecret.games.wink.text import COLOURS, END_REASONS, LOCATION_NAMES, SIGNAL_NAMES
+from topsecret.i18n import error_text, game_text, translator
+from topsecret.i18n.catalogues import catalogue
+
+from .tables import JAN, JULIA, MARIE, TOM, table
+
+LANGS = ("fr", "de", "it")
+LOCATIONS = standard_components().location_ids
+
+
+@cache
+def whole_game() -> tuple[list[Event], list[WinkState]]:
+    """A seeded five-seat game with heuristic bots and one random one (missions, catches,
+    winks, glances and timeouts all happen), replayed event by event."""
+    result = play_match(
+        GAME, 5, ["heuristic"] * 4 + ["random"], seed=4, options={"turn_seconds": 3}
+    )
+    state = GAME.new_state(5, {"turn_seconds": 3}, seed=4)
+    assert isinstance(state, WinkState)
+    codec = GAME.codec(5)
+    events: list[Event] = []
+    views: list[WinkState] = []
+    for number, entry in enumerate(result.log.actions):
+        assert entry.time is not None
+        events += state.advance_time(entry.time)
+        events += state.apply(entry.seat, codec.from_json(entry.action))
+        if number % 50 == 0:
+            views.append(state.clone())
+    views.append(state)
+    return events, views
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_event_of_a_whole_game_reads_in_the_players_language(lang: str) -> None:
+    """Given a whole game, when each event is told to each seat that sees it (and to a
+    spectator) in ``lang``, then it is a sentence with no English word of the catalogue."""
+    events, _ = whole_game()
+    words = game_text(GAME, translator(lang))
+    kinds = set()
+    for event in events:
+        for seat in (None, *range(5)):
+            if not event.visible_to(seat):
+                continue
+            line = words.event(event, seat)
+            if line is None:
+                continue
+            kinds.add(event.kind)
+            assert "{" not in line, (event, line)
+            assert english_left(line, lang) == set(), (event, line)
+    assert {"mission", "accusation", "saw_signal", "my_signal", "gaze", "game_over"} <= kinds
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_table_view_and_every_action_label_are_in_the_players_language(lang: str) -> None:
+    _, states = whole_game()
+    words = game_text(GAME, translator(lang))
+    for state in states:
+        for seat in (None, *range(5)):
+            view = str(words.view(state.observation(seat)))
+            assert english_left(view, lang) == set(), view
+    for action in action_space(5, LOCATIONS):
+        label = words.action(action)
+        assert english_left(label, lang) == set(), label
+    chosen = GAME.resolve_options({"signal": "nod", "first_game": True})
+    # The rules version every table carries is shown by the terminal itself, not the game.
+    options = words.options({k: v for k, v in chosen.items() if k != "rules"})
+    assert english_left(" ".join(options), lang) == set(), options
+
+
+def test_catching_a_wink_is_called_with_the_rulebooks_words() -> None:
+    """Rulebook 001 §Ertappt!: "Ertappt!", in French "Surpris !", in Italian "Scoperto!"
+    (the observation chips are "Beobachtungschips", "jetons observation", "binocoli")."""
+    state = table(
+        agents=[JAN, TOM, JULIA, JULIA],
+        locations=["fountain", "kiosk", "kiosk", "kiosk"],
+        gaze=[JAN, JULIA, None, None],
+        now=3.0,
+    )
+    events = state.apply(MARIE, Accuse(JULIA, JAN))
+    caught = next(e for e in events if e.kind == "accusation")
+    calls = {"de": "Ertappt!", "fr": "Surpris !", "it": "Scoperto!"}
+    for lang, call in calls.items():
+        line = game_text(GAME, translator(lang)).event(caught, TOM)
+        assert line is not None and line.startswith(call), line
+    assert game_text(GAME, translator("de")).action(Accuse(JULIA, JAN)) == (
+        "Ertappt! Spieler 1 hat Spieler 2 zugezwinkert"
+    )
+    chips = {"de": "Beobachtungschips", "fr": "jetons observation", "it": "binocoli"}
+    for lang, word in chips.items():
+        assert word in str(game_text(GAME, translator(lang)).view(state.observation(MARIE)))
+
+
+def test_the_cards_and_places_carry_the_rulebooks_names() -> None:
+    """Rulebook 001 §Übersicht: an agent card and a location card; the fountain is the
+    rulebook's own location (Springbrunnen, fontaine, fontana)."""
+    state = table(
+        agents=[JAN, TOM, JULIA, JULIA],
+        locations=["fountain", "kiosk", "kiosk", "kiosk"],
+        gaze=[JAN, JULIA, None, None],
+        now=3.0,
+    )
+    de = str(game_text(GAME, translator("de")).view(state.observation(JULIA)))
+    assert "Deine Agentenkarte: Absinthe (grün); deine Ortskarte: Springbrunnen" in de
+    fr = game_text(GAME, translator("fr"))
+    assert (
+        fr.action(CompleteMission("fountain")) == "terminer la mission, rendez-vous : la fontaine"
+    )
+    it = game_text(GAME, translator("it"))
+    assert it.action(LookAtLocation("fountain")) == "guardare verso la fontana"
+    assert it.action(Draw()) == "pescare una carta agente e una carta luogo"
+
+
+def test_seats_are_counted_from_one_and_the_viewer_is_marked() -> None:
+    state = table(
+        agents=[JAN, TOM, JULIA, JULIA],
+        locations=["fountain", "kiosk", "kiosk", "kiosk"],
+        gaze=[JAN, JULIA, None, None],
+        now=3.0,
+    )
+    state.apply(JULIA, Wink())
+    fr = str(game_text(GAME, translator("fr")).view(state.observation(JAN)))
+    assert "3.0 s : joueur 1 a fait un clin d'œil en regardant joueur 2 (vous)" in fr
+    assert GAME.describe_action(Look(0)) == "look at seat 1"
+
+
+def test_one_table_may_mix_languages() -> None:
+    """One event, told to a French seat and an Italian seat, reads in each one's language."""
+    state = table(
+        agents=[JAN, TOM, JULIA, JULIA],
+        locations=["fountain", "kiosk", "kiosk", "kiosk"],
+        gaze=[JAN, JULIA, None, None],
+        now=3.0,
+    )
+    events = state.apply(JULIA, Wink())
+    seen = next(e for e in events if e.kind == "saw_signal" and e.visible_to(JAN))
+    assert game_text(GAME, translator("fr")).event(seen, JAN) == (
+        "joueur 1 a fait un clin d'œil en regardant joueur 2 (vous)"
+    )
+    assert game_text(GAME, translator("it")).event(seen, JAN) == (
+        "giocatore 1 ha fatto l'occhiolino guardando giocatore 2 (tu)"
+    )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_engine_errors_come_in_the_players_language_with_their_rule(lang: str) -> None:
+    """Every refusal the engine gives at a table (Rulebook 001 §Mission abschließen, §Ertappt!,
+    §Ehrenkodex and the project's screen rules) is a catalogue message, with its rule."""
+    state = table(
+        agents=[JAN, TOM, JULIA, JULIA],
+        locations=["fountain", "kiosk", "kiosk", "kiosk"],
+        gaze=[JAN, JULIA, None, None],
+        now=3.0,
+    )
+    tr = translator(lang)
+    tries = [
+        (TOM, Pass()),  # not the suitcase holder
+        (JULIA, Look(JULIA)),
+        (JULIA, LookAtLocation("kiosk")),  # not her own location
+        (TOM, Wink()),  # not looking at the agent on his card
+        (JULIA, Accuse(JULIA, JAN)),  # one's own wink
+        (JULIA, Glance()),
+        (JULIA, CompleteMission("nowhere")),
+    ]
+    for seat, action in tries:
+        error = state.explain_illegal(seat, action)
+        assert isinstance(error, IllegalAction)
+        assert error.template is not None, error
+        text = error_text(error, tr)
+        assert text != str(error)
+        assert "§" in text and "{" not in text, text
+        assert english_left(text, lang) == set(), text
+
+
+def test_an_engine_error_in_german_names_the_observation_chips() -> None:
+    state = table(
+        agents=[JAN, TOM, JULIA, JULIA],
+        locations=["fountain", "kiosk", "kiosk", "kiosk"],
+        gaze=[JAN, JULIA, None, None],
+        now=3.0,
+    )
+    state.chips[MARIE] = 0
+    error = state.explain_illegal(MARIE, Accuse(JULIA, JAN))
+    assert error_text(error, translator("de")) == (
+        "du hast keine Beobachtungschips mehr (Spielregel 001 §Ertappt! (beim Zwinkern ertappen))"
+    )
+
+
+def test_every_name_in_the_components_file_is_a_catalogue_message() -> None:
+    """The data file's names (locations, colours, signals) are marked in text.py, and every
+    language translates them."""
+    comps = standard_components()
+    assert {loc.name for loc in comps.locations} <= set(LOCATION_NAMES)
+    assert {agent.colour for agent in comps.agents} <= set(COLOURS)
+    assert {signal.name for signal in comps.signals} <= set(SIGNAL_NAMES)
+    for lang in LANGS:
+        ours = catalogue(lang)
+        for name in (*LOCATION_NAMES, *COLOURS, *SIGNAL_NAMES):
+            found = ours.get(name)
+            assert found is not None and found.string, (lang, name)
+
+
+def test_every_way_a_game_ends_has_a_sentence() -> None:
+    """Rulebook 001 §Spielende: the reasons the engine gives are catalogue messages."""
+    reasons = re.findall(r'self\._end\(\s*"([^"]+)"', inspect.getsource(wink_state))
+    assert reasons and set(reasons) <= set(END_REASONS)
+    _, states = whole_game()
+    assert states[-1].end_reason in END_REASONS
