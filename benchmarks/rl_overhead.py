@@ -1,8 +1,25 @@
 """What the PettingZoo adapter costs: random legal steps per second through the AEC env,
 with the observation tensor and the action mask computed on every step, as a ratio to the
-engine's own random playouts (``topsecret.arena.bench.bench_game``) in the same run.
+engine's own random playouts in the same run.
 
-    .venv/bin/python benchmarks/rl_overhead.py [--seconds 3] [--players N]
+    .venv/bin/python benchmarks/rl_overhead.py [--seconds 2] [--repeat 3] [--players N] [--parts]
+        [--games vault,wink]
+
+Speeds are per second of this process's CPU time (``time.process_time``), which a busy
+shared machine disturbs far less than the wall clock. The engine's playouts ("raw engine",
+the loop of ``topsecret.arena.bench.bench_game``) take, for every acting seat,
+``legal_actions``, a uniform pick with the engine's generator and the trusted
+``apply_unchecked(seat, action, record=False)``. The adapter's loop is what an agent does:
+``last()`` (the tensor and the mask of the selected agent), a uniform pick among the mask's
+ids with the same generator, then ``step(id)``, which checks the id against the legal ids.
+"reference" is the same loop with the tensor built from the observation dict (the documented
+path the fast encoders are held equal to); "mask only" reads the mask alone, to tell the
+adapter's cost from the tensor's. ``--parts`` reports microseconds per step instead, part by
+part: the engine's step; what the legal ids, the mask and the pick add and what the fast
+tensor adds (both in a bare loop over the state, without PettingZoo's API); what the API
+adds; the whole AEC step; and twice the engine's step, the most a 0.5x step may take. With
+``--repeat`` the engine and the adapter alternate that many times and each figure is the
+median, so a burst of load on a shared machine touches both sides alike.
 
 Both sides use each game's fewest seats (or ``--players``) and default options. A "step" is
 one decision: in wink the adapter's steps include "wait", which the engine's playouts never
@@ -12,61 +29,170 @@ take, so wink's ratio compares decisions, not game progress.
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 
 import numpy as np
 
-from topsecret.arena.bench import bench_game
+from topsecret.core import Game, Rng, run_random_game
+from topsecret.core.tensors import state_encoder
 from topsecret.games import all_games
+from topsecret.rl.gymnasium import ActionIds
 from topsecret.rl.pettingzoo import raw_env
+
+#: CPU time of this process: other work on a shared machine slows both sides less unevenly
+#: than it slows the wall clock.
+clock = time.process_time
+
+
+def bench_engine(game: Game, players: int, seconds: float, seed: int = 0) -> float:
+    """The raw engine's random playouts (``arena.bench.bench_game``'s loop, on ``clock``)."""
+    rng = Rng(seed)
+    games = steps = 0
+    start = clock()
+    while games == 0 or clock() < start + seconds:
+        state = game.new_state(players, None, rng.next_u64() >> 1)
+        steps += run_random_game(state, rng)
+        games += 1
+    return steps / (clock() - start)
 
 
 def bench_aec(
-    game_id: str, players: int, seconds: float, seed: int = 0, tensor: bool = True
+    game_id: str,
+    players: int,
+    seconds: float,
+    seed: int = 0,
+    tensor: bool = True,
+    fast: bool = True,
 ) -> float:
     """Random legal steps per second through ``raw_env`` (``last()`` then ``step()``);
-    ``tensor=False`` reads only the mask, to tell the adapter's cost from the tensor's."""
+    ``tensor=False`` reads only the mask, to tell the adapter's cost from the tensor's;
+    ``fast=False`` builds the tensor from the observation dict (the documented reference
+    path) instead of the game's fast encoder."""
     aec = raw_env(game_id, players=players)
-    rng = np.random.default_rng(seed)
+    if not fast:
+        aec.encoder = None
+    rng = Rng(seed)
     steps = games = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while games == 0 or time.perf_counter() < deadline:
-        aec.reset(seed=int(rng.integers(1 << 62)))
-        for _ in aec.agent_iter():
-            agent = aec.agent_selection
-            if aec.terminations[agent] or aec.truncations[agent]:
-                aec.step(None)
-                continue
-            seat = aec.seats[agent]
-            mask = aec.last()[0]["action_mask"] if tensor else aec.table.mask(seat)
-            aec.step(int(rng.choice(np.flatnonzero(mask))))
+    start = clock()
+    while games == 0 or clock() < start + seconds:
+        aec.reset(seed=rng.next_u64() >> 2)
+        for agent in aec.agent_iter():
+            if tensor:
+                observation, _, termination, truncation, _ = aec.last()
+                if termination or truncation:
+                    aec.step(None)
+                    continue
+                if observation["observation"].shape[0] == 0:
+                    raise RuntimeError("an empty tensor")
+                mask = observation["action_mask"]
+            else:
+                if aec.terminations[agent] or aec.truncations[agent]:
+                    aec.step(None)
+                    continue
+                mask = aec.table.mask(aec.seats[agent])
+            ids = mask.nonzero()[0]
+            aec.step(int(ids[rng.below(len(ids))]))
             steps += 1
         games += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (clock() - start)
+
+
+def bench_bare(
+    game: Game, players: int, seconds: float, seed: int = 0, tensor: bool = True
+) -> float:
+    """The engine's playout loop plus what an agent needs, without PettingZoo's API: the legal
+    ids, the mask, a pick among its ids, and (``tensor``) the fast tensor of the seat."""
+    encoder = state_encoder(game, players)
+    codec = game.codec(players)
+    ids_of = ActionIds(codec).of
+    size = codec.size + 1
+    space = [codec.from_id(i) for i in range(codec.size)]
+    rng = Rng(seed)
+    steps = games = 0
+    start = clock()
+    while games == 0 or clock() < start + seconds:
+        state = game.new_state(players, None, rng.next_u64() >> 1)
+        while not state.is_over():
+            for seat in state.acting_players():
+                if state.is_over() or seat not in state.acting_players():
+                    continue
+                flags = bytearray(size)
+                for number in ids_of(state.legal_actions(seat)):
+                    flags[number] = 1
+                mask = np.frombuffer(flags, dtype=np.int8)
+                if tensor and encoder is not None:
+                    np.frombuffer(encoder.encode(state, seat), dtype=np.float32)
+                ids = mask.nonzero()[0]
+                state.apply_unchecked(seat, space[int(ids[rng.below(len(ids))])], record=False)
+                steps += 1
+        games += 1
+    return steps / (clock() - start)
+
+
+def parts(game: Game, players: int, seconds: float) -> None:
+    """Microseconds of CPU per step: the engine's, then what the legal ids, the mask and the
+    pick add, what the fast tensor adds, and what PettingZoo's API adds."""
+    engine = 1e6 / bench_engine(game, players, seconds)
+    masked = 1e6 / bench_bare(game, players, seconds, tensor=False)
+    tensor = 1e6 / bench_bare(game, players, seconds)
+    aec = 1e6 / bench_aec(game.id, players, seconds)
+    print(
+        f"{game.id:<10} {players:>5} {engine:>7.1f} {masked - engine:>11.1f}"
+        f" {tensor - masked:>7.1f} {aec - tensor:>7.1f} {aec:>9.1f} {2 * engine:>11.1f}",
+        flush=True,
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--games", default=None, help="comma-separated game ids (default all)")
+    parser.add_argument(
+        "--parts", action="store_true", help="microseconds per step, part by part, instead"
+    )
     args = parser.parse_args()
+    wanted = args.games.split(",") if args.games else None
+    if args.parts:
+        print(
+            f"{'game':<10} {'seats':>5} {'engine':>7} {'+ids, mask':>11} {'+tensor':>7}"
+            f" {'+AEC API':>7} {'AEC step':>9} {'0.5x needs':>11}"
+        )
+        for game in all_games():
+            if wanted is None or game.id in wanted:
+                parts(game, args.players or game.min_players, args.seconds)
+        return
     print(
         f"{'game':<10} {'seats':>5} {'engine steps/s':>15} {'AEC steps/s':>12} {'ratio':>6}"
-        f" {'mask only':>10} {'ratio':>6}"
+        f" {'reference':>10} {'ratio':>6} {'mask only':>10} {'ratio':>6}"
     )
     for game in all_games():
+        if wanted is not None and game.id not in wanted:
+            continue
         players = args.players or game.min_players
         if game.tensor_layout(players) is None:
             print(f"{game.id:<10} {players:>5}  (no observation tensor yet)")
             continue
-        engine = bench_game(game, players, args.seconds).steps_per_second
-        adapter = bench_aec(game.id, players, args.seconds)
-        bare = bench_aec(game.id, players, args.seconds, tensor=False)
-        print(
-            f"{game.id:<10} {players:>5} {engine:>15.0f} {adapter:>12.0f} {adapter / engine:>6.2f}"
-            f" {bare:>10.0f} {bare / engine:>6.2f}"
-        )
+        runs: list[tuple[float, float, float, float]] = []
+        for run in range(args.repeat):
+            runs.append(
+                (
+                    bench_engine(game, players, args.seconds, seed=run),
+                    bench_aec(game.id, players, args.seconds, seed=run),
+                    bench_aec(game.id, players, args.seconds, seed=run, fast=False),
+                    bench_aec(game.id, players, args.seconds, seed=run, tensor=False),
+                )
+            )
+        median = statistics.median
+        engine = median(r[0] for r in runs)
+        cells = []
+        for column in (1, 2, 3):
+            speed = median(r[column] for r in runs)
+            ratio = median(r[column] / r[0] for r in runs)
+            cells.append(f"{speed:>{12 if column == 1 else 10}.0f} {ratio:>6.2f}")
+        print(f"{game.id:<10} {players:>5} {engine:>15.0f} " + " ".join(cells), flush=True)
 
 
 if __name__ == "__main__":

@@ -9,13 +9,20 @@ has received the update it caused (p50, p99, max).
 
     python benchmarks/server_load.py --tables 125 --seconds 60
 
-Bounded: at most 250 tables and 600 seconds; loopback only.
+    python benchmarks/server_load.py --processes 3 --redis --tables 500 --client-procs 2 \\
+        --single 125,250
+
+runs one SQLite process at 500 and 1,000 seats, then three processes on PostgreSQL + Redis
+at 2,000 seats, and reports them together with the CPU of each server process.
+
+Bounded: at most 500 tables and 600 seconds; loopback only.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -27,6 +34,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +42,7 @@ import httpx
 import orjson
 import websockets
 
-MAX_TABLES = 250
+MAX_TABLES = 500
 MAX_SECONDS = 600.0
 PLAYERS = 4
 
@@ -69,6 +77,7 @@ async def seat_client(
     """One seat: reads every frame as it arrives; acts after a pause when it owes a move."""
     loop = asyncio.get_running_loop()
     counted = False
+    pinger: asyncio.Task[None] | None = None
     try:
         async with websockets.connect(
             f"{ws_base}/ws/tables/{table_id}", max_size=2**22, open_timeout=60
@@ -95,7 +104,9 @@ async def seat_client(
                 seat["pending"] = time.perf_counter()
                 seat["acted_on"] = latest["seq"]
                 seat["sending"] = loop.create_task(
-                    ws.send(json.dumps({"type": "act", "action": move, "ref": 1}))
+                    ws.send(
+                        json.dumps({"type": "act", "action": move, "seq": latest["seq"], "ref": 1})
+                    )
                 )
 
             def plan() -> None:
@@ -104,6 +115,13 @@ async def seat_client(
                 if ready and seat["timer"] is None and latest["seq"] != seat["acted_on"]:
                     seat["timer"] = loop.call_later(rng.uniform(*think), act)
 
+            async def keep_alive() -> None:
+                # Like the web client: a ping every 30 s, so the idle rule keeps the seat.
+                while True:
+                    await asyncio.sleep(30)
+                    await ws.send('{"type": "ping"}')
+
+            pinger = loop.create_task(keep_alive())
             async for text in ws:
                 now = time.perf_counter()
                 frame = orjson.loads(text)
@@ -125,10 +143,14 @@ async def seat_client(
                 plan()
                 if stop.is_set():
                     return
+            if not stop.is_set():
+                stats.errors.append(f"closed by the server: {ws.close_code} {ws.close_reason}")
     except Exception as exc:  # a dropped connection is an error of the run
         if not stop.is_set():
             stats.errors.append(f"{type(exc).__name__}: {exc}")
     finally:
+        if pinger is not None:
+            pinger.cancel()
         if counted:
             stats.connected -= 1
 
@@ -145,43 +167,57 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def create_tables(http: str, count: int) -> list[tuple[str, list[str]]]:
-    tables: list[tuple[str, list[str]]] = []
-    with httpx.Client(base_url=http, timeout=30) as client:
-        for _ in range(count):
+def create_tables(https: list[str], count: int) -> list[tuple[str, list[str], int]]:
+    """Tables created round-robin on the servers (each is served by the one creating it)."""
+    tables: list[tuple[str, list[str], int]] = []
+    clients = [httpx.Client(base_url=http, timeout=30) for http in https]
+    try:
+        for n in range(count):
+            owner = n % len(clients)
+            client = clients[owner]
             created = client.post(
                 "/api/tables",
                 json={
                     "game": "vault",
                     "players": PLAYERS,
                     "name": "p0",
-                    "options": {"target": 100_000},
+                    # Deals to a far target: no game ends within the run, so it
+                    # measures steady play of every seat, not set-up and end screens.
+                    "options": {"single_deal": False, "target": 100_000},
                 },
             ).json()
             table_id = created["table"]["id"]
             tokens = [created["token"]]
-            for n in range(1, PLAYERS):
-                joined = client.post(f"/api/tables/{table_id}/join", json={"name": f"p{n}"})
+            for seat in range(1, PLAYERS):
+                joined = client.post(f"/api/tables/{table_id}/join", json={"name": f"p{seat}"})
                 tokens.append(joined.json()["token"])
-            tables.append((table_id, tokens))
+            tables.append((table_id, tokens, owner))
+    finally:
+        for client in clients:
+            client.close()
     return tables
 
 
 async def drive(
     args: argparse.Namespace,
-    ws_base: str,
-    tables: list[tuple[str, list[str]]],
+    ws_bases: list[str],
+    tables: list[tuple[str, list[str], int]],
     start_at: float,
     seed: float,
 ) -> dict[str, Any]:
-    """One client process: its share of the tables, measured from ``start_at`` (wall clock)."""
+    """One client process: its share of the tables, measured from ``start_at`` (wall clock).
+
+    With several servers each seat connects to a random one (``--route random``, as behind
+    a load balancer) or to the one serving its table (``--route owner``).
+    """
     stats = Stats()
     stop = asyncio.Event()
     rng = random.Random(seed)
     tasks = []
-    for table_id, tokens in tables:
+    for table_id, tokens, owner in tables:
         for token in tokens:
             seat_rng = random.Random(rng.random())
+            ws_base = ws_bases[owner] if args.route == "owner" else rng.choice(ws_bases)
             tasks.append(
                 asyncio.create_task(
                     seat_client(
@@ -225,35 +261,50 @@ async def drive(
     }
 
 
-def client_process(job: tuple[argparse.Namespace, str, list[Any], float, float]) -> dict[str, Any]:
+def client_process(
+    job: tuple[argparse.Namespace, list[str], list[Any], float, float],
+) -> dict[str, Any]:
     try:
         import uvloop
 
         uvloop.install()  # the server runs on uvloop too (uvicorn[standard])
     except ImportError:
         pass
-    args, ws_base, tables, start_at, seed = job
-    return asyncio.run(drive(args, ws_base, tables, start_at, seed))
+    args, ws_bases, tables, start_at, seed = job
+    return asyncio.run(drive(args, ws_bases, tables, start_at, seed))
 
 
-def run(args: argparse.Namespace, http: str, ws_base: str, server_pid: int) -> dict[str, Any]:
-    tables = create_tables(http, args.tables)
+def run(args: argparse.Namespace, servers: list[tuple[str, str, int]]) -> dict[str, Any]:
+    """One measured run against the started servers (http base, ws base, pid each)."""
+    tables = create_tables([http for http, _, _ in servers], args.tables)
+    ws_bases = [ws for _, ws, _ in servers]
+    pids = [pid for _, _, pid in servers]
     procs = max(1, min(args.client_procs, len(tables)))
     shares = [tables[i::procs] for i in range(procs)]
     start_at = time.time() + args.warmup + 0.004 * PLAYERS * len(shares[0])
     rng = random.Random(args.seed)
-    jobs = [(args, ws_base, share, start_at, rng.random()) for share in shares]
+    jobs = [(args, ws_bases, share, start_at, rng.random()) for share in shares]
     with multiprocessing.get_context("spawn").Pool(procs) as pool:
         pending = pool.map_async(client_process, jobs)
         time.sleep(max(0.0, start_at - time.time()))
-        server_cpu = cpu_seconds(server_pid)
+        cpu_before = [cpu_seconds(pid) for pid in pids]
+        if args.profile is not None:
+            for pid in pids:
+                os.kill(pid, signal.SIGUSR1)  # the counted window starts
         time.sleep(args.seconds)
-        server_cpu = cpu_seconds(server_pid) - server_cpu
+        server_cpus = [
+            cpu_seconds(pid) - before for pid, before in zip(pids, cpu_before, strict=True)
+        ]
+        if args.profile is not None:
+            for pid in pids:
+                os.kill(pid, signal.SIGUSR1)  # and ends
         parts = pending.get(timeout=args.seconds + 600)
     latencies = [x for part in parts for x in part["latencies"]]
     actions = sum(part["actions"] for part in parts)
     errors = [e for part in parts for e in part["errors"]]
     return {
+        "server_processes": len(servers),
+        "route": args.route if len(servers) > 1 else None,
         "tables": args.tables,
         "seats": args.tables * PLAYERS,
         "client_processes": procs,
@@ -267,12 +318,125 @@ def run(args: argparse.Namespace, http: str, ws_base: str, server_pid: int) -> d
         "latency_ms_max": round(max(latencies), 1) if latencies else None,
         "updates_measured": len(latencies),
         "updates_missing_a_seat": sum(part["incomplete"] for part in parts),
-        "server_cpu_percent_of_one_core": round(100 * server_cpu / args.seconds, 1),
+        "server_cpu_percent_of_one_core": round(100 * sum(server_cpus) / args.seconds, 1),
+        "server_cpu_percent_per_process": [round(100 * c / args.seconds, 1) for c in server_cpus],
         "clients_cpu_percent_of_one_core": round(
             100 * sum(part["cpu"] for part in parts) / args.seconds, 1
         ),
         "errors": len(errors),
         "first_errors": errors[:5],
+    }
+
+
+@contextlib.contextmanager
+def started_servers(
+    count: int, url: str, redis: str | None, counters: list[Path] | None = None
+) -> Iterator[list[tuple[str, str, int]]]:
+    """``count`` server processes on loopback; one client address opens every table and
+    seat here, so the per-client quotas are lifted for it. With ``counters`` (one path per
+    process) each runs under server_profile.py, which writes its work counts there."""
+    processes = []
+    try:
+        for index in range(count):
+            port = free_port()
+            launcher = ["-m", "topsecret.server"]
+            if counters is not None:
+                profiler = Path(__file__).with_name("server_profile.py")
+                launcher = [str(profiler), "--counters", str(counters[index])]
+                if os.environ.get("TOPSECRET_CPROFILE"):
+                    launcher += ["--cprofile", str(counters[index].with_suffix(".prof"))]
+                launcher.append("--")
+            command = [
+                sys.executable,
+                *launcher,
+                "--port",
+                str(port),
+                "--database",
+                url,
+                "--exempt",
+                "127.0.0.1",
+            ]
+            if redis is not None:
+                command += ["--redis", redis]
+            process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+            processes.append((f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", process))
+        for http, _, process in processes:
+            deadline = time.monotonic() + 120
+            while True:
+                try:
+                    httpx.get(f"{http}/api/games", timeout=1)
+                    break
+                except httpx.TransportError:
+                    if time.monotonic() > deadline or process.poll() is not None:
+                        raise SystemExit("a server did not start") from None
+                    time.sleep(0.1)
+        yield [(http, ws, process.pid) for http, ws, process in processes]
+    finally:
+        for _, _, process in processes:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+        for _, _, process in processes:
+            process.wait(timeout=60)
+
+
+@contextlib.contextmanager
+def postgres_schema() -> Iterator[str]:
+    """A fresh schema on the local PostgreSQL (database ``test``), dropped afterwards."""
+    import psycopg
+
+    schema = f"ts_load_{os.getpid()}_{random.randrange(10**6)}"
+    admin = "postgresql://postgres@127.0.0.1:5432/test"
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield f"postgresql+psycopg://postgres@127.0.0.1:5432/test?options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+def measure(args: argparse.Namespace, processes: int, tables: int) -> dict[str, Any]:
+    """Start the servers, run the load once, stop them."""
+    args = argparse.Namespace(**{**vars(args), "tables": tables})
+    with contextlib.ExitStack() as stack:
+        if processes > 1 or args.redis:
+            url = args.database or stack.enter_context(postgres_schema())
+        else:
+            tmp = stack.enter_context(tempfile.TemporaryDirectory())
+            url = args.database or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
+        redis = args.redis if processes > 1 or args.redis else None
+        counters = None
+        if args.profile is not None:
+            args.profile.mkdir(parents=True, exist_ok=True)
+            tag = f"{processes}p-{tables}t-{int(time.time())}"
+            counters = [args.profile / f"server-{tag}-{i}.json" for i in range(processes)]
+        servers = stack.enter_context(started_servers(processes, url, redis, counters))
+        result = run(args, servers)
+    if counters is not None:
+        result["work_per_action"] = work_per_action(counters)
+    result["database"] = url.split(":", 1)[0]
+    result["load_average_1min"] = os.getloadavg()[0]
+    return result
+
+
+def work_per_action(paths: list[Path]) -> dict[str, Any]:
+    """The servers' counted work in the measured window, summed, and per action they
+    committed in it (the clients' count lags behind when the servers do)."""
+    total: dict[str, float] = defaultdict(float)
+    per_process: dict[str, list[Any]] = defaultdict(list)
+    for path in paths:
+        counts = json.loads(path.read_text())
+        for key in list(counts):
+            if key.endswith(("_p50", "_p99", "_max")):
+                per_process[key].append(counts.pop(key))
+        for key, value in counts.items():
+            total[key] += value
+    actions = total.pop("actions", 0)
+    per = {key: round(value / max(1, actions), 3) for key, value in sorted(total.items())}
+    return {
+        "actions_committed": int(actions),
+        "per_action": per,
+        **{f"{key}_per_process": v for key, v in per_process.items()},
     }
 
 
@@ -289,35 +453,59 @@ def main() -> None:
     parser.add_argument(
         "--think-max", type=float, default=1.5, help="longest pause before a move (s)"
     )
-    parser.add_argument("--database", default=None, help="SQLAlchemy URL (default: temp SQLite)")
+    parser.add_argument(
+        "--database",
+        default=None,
+        help="SQLAlchemy URL (default: a temporary SQLite file, or with several processes "
+        "a temporary schema on the local PostgreSQL)",
+    )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="server processes (more than 1 needs --redis)"
+    )
+    parser.add_argument(
+        "--redis",
+        nargs="?",
+        const="redis://127.0.0.1:6379/0",
+        default=None,
+        metavar="URL",
+        help="join the server processes through Redis (default URL: the local one)",
+    )
+    parser.add_argument(
+        "--route",
+        choices=("random", "owner"),
+        default="random",
+        help="with several processes: each seat connects to a random one, or to its table's",
+    )
+    parser.add_argument(
+        "--single",
+        default="",
+        metavar="TABLES,...",
+        help="first measure one SQLite process at these table counts (e.g. 125,250), "
+        "reported beside the main run",
+    )
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="run each server under server_profile.py and report the work each action cost "
+        "(frames built, bytes encoded, SQL statements, Redis messages, event-loop lag)",
+    )
     args = parser.parse_args()
-    if not 1 <= args.tables <= MAX_TABLES or not 0 < args.seconds <= MAX_SECONDS:
-        parser.error(f"--tables must be 1..{MAX_TABLES} and --seconds 0..{MAX_SECONDS}")
-    port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        url = args.database or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
-        server = subprocess.Popen(
-            [sys.executable, "-m", "topsecret.server", "--port", str(port), "--database", url],
-            stdout=subprocess.DEVNULL,
-        )
-        try:
-            http = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    httpx.get(f"{http}/api/games", timeout=1)
-                    break
-                except httpx.TransportError:
-                    if time.monotonic() > deadline:
-                        raise SystemExit("the server did not start") from None
-                    time.sleep(0.1)
-            result = run(args, http, f"ws://127.0.0.1:{port}", server.pid)
-        finally:
-            os.kill(server.pid, signal.SIGTERM)
-            server.wait(timeout=30)
-    result["cpus"] = os.cpu_count()
-    result["load_average_1min"] = os.getloadavg()[0]
-    print(json.dumps(result, indent=2))
+    counts = [int(t) for t in args.single.split(",") if t]
+    for tables in [args.tables, *counts]:
+        if not 1 <= tables <= MAX_TABLES:
+            parser.error(f"table counts must be 1..{MAX_TABLES}")
+    if not 0 < args.seconds <= MAX_SECONDS:
+        parser.error(f"--seconds must be in 0..{MAX_SECONDS}")
+    if args.processes > 1 and not args.redis:
+        parser.error("several processes share their tables through Redis: add --redis")
+    runs = []
+    for tables in counts:
+        single = argparse.Namespace(**{**vars(args), "redis": None, "database": None})
+        runs.append(measure(single, 1, tables))
+    runs.append(measure(args, args.processes, args.tables))
+    print(json.dumps({"cpus": os.cpu_count(), "runs": runs}, indent=2))
 
 
 if __name__ == "__main__":

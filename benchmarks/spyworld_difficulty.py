@@ -1,28 +1,82 @@
-"""Board difficulty with everything else fixed: the same random full lairs and the same
-explorer, scored under each lair board's costs and blocked rooms.
+"""How hard each SpyWorld lair board is: whole games, and everything else fixed.
 
-CASES random full layouts (seeded) are drawn once; blocked rooms of a board are emptied.
-The explorer has Movement 14, Stealth 10, Combat 10 and no items. For each board the exact
-solver finds the best exploration; we report the mean share of Secret value it can steal,
-rooms explored and Sentries neutralised.
+Rulebook 003 §Lair Boards: "The lair boards are numbered from 1 to 4, in order of increasing
+difficulty." Two measurements:
 
-    python benchmarks/spyworld_difficulty.py [CASES]
+**Whole games** (``--games N``, default 200): N seeded games (seeds 0..N-1) per board between
+``heuristic`` bots, SpyWorld's strongest fast bot (docs/bots.md), the same seeds on every
+board. Per board: the mean final score with its 95% interval (over games, a game counting its
+seats' mean), the share of the explored lairs' Secret value stolen and the rooms explored;
+then the difference of mean score between each board and the next, game by game on the same
+seed, with its 95% interval. A harder board has a lower mean score.
+
+**Everything else fixed** (``--layouts N``, default 100; 0 skips it): N seeded random full
+layouts drawn once, blocked rooms of a board emptied, the same explorer (Movement 14, Stealth
+10, Combat 10, no items); the exact solver finds the best exploration under each board's costs;
+we report the mean share of Secret value it can steal, rooms explored and Sentries neutralised.
+
+    python benchmarks/spyworld_difficulty.py --games 200 --players 3 --layouts 100
 """
 
 from __future__ import annotations
 
+import argparse
+import itertools
+import math
 import random
 import statistics
-import sys
 
+from topsecret.arena.match import play_match
+from topsecret.games.spyworld import GAME
 from topsecret.games.spyworld.components import LAIR_FILES, UPGRADES, cards, lairs, sheet
 from topsecret.games.spyworld.explorer import explorer_kit
 from topsecret.games.spyworld.lair import Lair
 from topsecret.games.spyworld.solver import solve
 
+#: z for a two-sided 95% interval.
+Z95 = 1.96
 
-def main() -> None:
-    cases = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+
+def interval(values: list[float]) -> str:
+    """Mean and half-width of its 95% interval (normal approximation over games)."""
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
+    return f"{statistics.fmean(values):.1f} ± {half:.1f}"
+
+
+def whole_games(games: int, players: int) -> None:
+    print(f"Whole games: {games} seeded games x {players} heuristic bots per board\n")
+    print("| lair | Secret money | mean score (95%) | stolen share | rooms |")
+    print("|---|---|---|---|---|")
+    means: dict[str, list[float]] = {}
+    for name in LAIR_FILES:
+        board = lairs()[name]
+        per_game: list[float] = []
+        stolen = total = 0
+        rooms: list[int] = []
+        for seed in range(games):
+            result = play_match(GAME, players, ["heuristic"] * players, seed, {"lair": name})
+            res = result.state.results  # type: ignore[attr-defined]
+            per_game.append(statistics.fmean(result.scores))
+            stolen += sum(res["stolen"])
+            total += sum(res["stolen"]) + sum(res["remaining"]) + sum(res["walled_off"])
+            rooms += res["rooms"]
+        means[name] = per_game
+        money = "/".join(str(board.secrets[k].now) for k in board.secrets)
+        print(
+            f"| {board.number}. {board.name} | {money} | {interval(per_game)} | "
+            f"{100 * stolen / max(total, 1):.0f}% | {statistics.fmean(rooms):.1f} |",
+            flush=True,
+        )
+    print("\n| boards | mean score difference, same seeds (95%) |")
+    print("|---|---|")
+    for easier, harder in itertools.pairwise(LAIR_FILES):
+        diff = [a - b for a, b in zip(means[easier], means[harder], strict=True)]
+        a, b = lairs()[easier], lairs()[harder]
+        print(f"| {a.number}. {a.name} - {b.number}. {b.name} | {interval(diff)} |")
+    print()
+
+
+def fixed_explorer(cases: int) -> None:
     rng = random.Random(17)
     s = sheet()
     deck = [c.front for c in cards() if c.front in UPGRADES]
@@ -36,7 +90,7 @@ def main() -> None:
                 walls |= 1 << edge
         layouts.append((rooms, walls))
     explorer = explorer_kit((14, 10, 10), [], None)
-    print(f"{cases} layouts, explorer M/S/C 14/10/10, no items\n")
+    print(f"Everything else fixed: {cases} layouts, explorer M/S/C 14/10/10, no items\n")
     print("| lair | stolen share | rooms | sentries | exact |")
     print("|---|---|---|---|---|")
     for name in LAIR_FILES:
@@ -54,8 +108,23 @@ def main() -> None:
         print(
             f"| {board.number}. {board.name} | {100 * statistics.fmean(shares):.0f}% | "
             f"{statistics.fmean(rooms_seen):.1f} | {statistics.fmean(sentries):.2f} | "
-            f"{exact}/{cases} |"
+            f"{exact}/{cases} |",
+            flush=True,
         )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="whole games per board (0: none)")
+    parser.add_argument("--players", type=int, default=3, help="seats in the whole games")
+    parser.add_argument("--layouts", type=int, default=100, help="fixed layouts (0: none)")
+    args = parser.parse_args()
+    if args.games < 0 or args.layouts < 0 or not 2 <= args.players <= 12:
+        parser.error("--games and --layouts take 0 or more, --players 2 to 12")
+    if args.games:
+        whole_games(args.games, args.players)
+    if args.layouts:
+        fixed_explorer(args.layouts)
 
 
 if __name__ == "__main__":

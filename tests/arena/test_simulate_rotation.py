@@ -6,6 +6,7 @@ import pytest
 
 from topsecret.arena.simulate import rotated, simulate
 from topsecret.arena.stats import wilson_interval
+from topsecret.core import TopSecretError
 from topsecret.games import get_game
 
 
@@ -39,3 +40,17 @@ def test_wilson_interval_matches_the_textbook_and_stays_in_bounds():
     assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == pytest.approx(1.0)
     with pytest.raises(ValueError):
         wilson_interval(11, 10)
+
+
+def test_a_simulation_on_worker_processes_reports_exactly_what_one_process_does():
+    game = get_game("briefcase")
+    args = (game, 2, ["heuristic", "random"], 6, 9, {})
+    alone = simulate(*args, rotate=True)
+    shared = simulate(*args, rotate=True, jobs=2)
+    assert shared.to_json() == alone.to_json()
+    assert shared.bot_rates()["heuristic"]["seat_games"] == 6
+
+
+def test_a_simulation_refuses_fewer_than_one_worker():
+    with pytest.raises(TopSecretError, match="--jobs"):
+        simulate(get_game("briefcase"), 2, ["random"], 1, 0, jobs=0)

@@ -7,9 +7,10 @@ import pytest
 from tests.core.test_conformance import HonestState, game_with
 from tests.server.fakegame import GAME as FAKE_CARDS
 from topsecret.arena.match import play_match
-from topsecret.bots import IsmctsBot, SearchSettings, make_bot
-from topsecret.bots.ismcts import IsmctsSearch
-from topsecret.core import Rng, SeatView
+from topsecret.bots import IsmctsBot, SearchSettings, ismcts, make_bot
+from topsecret.bots.ismcts import Guide, IsmctsSearch
+from topsecret.core import Action, Bot, Rng, SeatView, State
+from topsecret.core.errors import UnknownName
 from topsecret.games import get_game
 
 
@@ -73,6 +74,29 @@ def test_in_a_commit_step_the_search_cannot_see_what_the_others_committed():
     assert len(answers) == 1
 
 
+def test_a_seat_asked_later_searches_the_earlier_seats_hidden_choice_as_their_decision():
+    """Vault: seat 0 has committed its card; seat 1's search takes that hidden choice back in
+    every sampled world, so seat 0 chooses again in the tree (by its own statistics) instead of
+    being a random draw, as it would be had seat 1 been asked first."""
+    game = get_game("vault")
+    state = game.new_state(2, {"single_deal": True}, seed=5)
+    state.apply(0, state.legal_actions(0)[0])
+    search = IsmctsSearch(SearchSettings(iterations=40))
+    roots: list[object] = []
+    original = search._iterate
+
+    def iterate(view, root, rng, evaluate):  # type: ignore[no-untyped-def]
+        roots.append(root)
+        original(view, root, rng, evaluate)
+
+    search._iterate = iterate  # type: ignore[method-assign]
+    search.best_action(SeatView(state, 1), Rng(3))
+    root = roots[0]
+    assert set(root.choices) == {0, 1}  # type: ignore[attr-defined]
+    assert sum(arm.visits for arm in root.choices[0].arms.values()) == 40  # type: ignore[attr-defined]
+    assert state.open_step() is not None and state.open_step().has_chosen(0)  # untouched
+
+
 def test_the_search_wins_more_than_its_share_against_chance_in_a_hidden_card_duel():
     """Fake cards: each seat holds four cards and plays three, all at once, highest wins the
     round; the deal decides much of it. The search sees the opponent's hand only as sampled
@@ -115,3 +139,152 @@ def test_with_trust_a_short_search_never_overturns_the_heuristics_move():
     search = IsmctsSearch(SearchSettings(iterations=10, trust=0.5))
     for hint in view.legal_actions()[:5]:
         assert search.best_action(view, Rng(2), hint) == hint
+
+
+def test_with_an_opponent_model_the_tree_holds_only_the_searching_seats_choices():
+    """opponents=heuristic: the other seats play the game's heuristic inside the tree, so no
+    node ever keeps statistics for them, and a seeded match still repeats exactly."""
+    game = get_game("briefcase")
+    state = game.new_state(2, seed=4)
+    seat = state.acting_players()[0]
+    settings = SearchSettings(iterations=30, opponents="heuristic", guided=200)
+    search = IsmctsSearch(settings, guide=Guide(game, 5))
+    recorded: list[set[int]] = []
+    original = search._iterate
+
+    def iterate(view, root, rng, evaluate):  # type: ignore[no-untyped-def]
+        original(view, root, rng, evaluate)
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            recorded.append(set(node.choices))
+            stack.extend(node.children.values())
+
+    search._iterate = iterate  # type: ignore[method-assign]
+    action = search.best_action(SeatView(state, seat), Rng(1))
+    assert action in state.legal_actions(seat)
+    assert all(seats <= {seat} for seats in recorded)
+    bots = ["ismcts:iterations=6:opponents=heuristic:guided=20", "heuristic"]
+    first = play_match(game, 2, bots, seed=8)
+    assert first.log.to_json() == play_match(game, 2, bots, seed=8).log.to_json()
+
+
+def test_an_opponent_model_must_be_one_the_search_knows():
+    with pytest.raises(ValueError, match="opponents"):
+        SearchSettings(opponents="telepathy")
+    with pytest.raises(UnknownName, match="opponents"):
+        make_bot(get_game("vault"), "ismcts:opponents=oracle", 1)
+
+
+class CountingHeuristic(Bot):
+    """A game's heuristic that counts the decisions it is asked for."""
+
+    calls = 0
+
+    def __init__(self, seed: int) -> None:
+        self._rng = Rng(seed)
+
+    def choose(self, view: SeatView) -> Action:
+        CountingHeuristic.calls += 1
+        return self._rng.choice(view.legal_actions())
+
+
+class CountingRollout(CountingHeuristic):
+    """A game's fast rollout player, which plays straight from a sampled world."""
+
+    direct_calls = 0
+
+    def choose_in(self, world: State, seat: int) -> Action:
+        CountingRollout.direct_calls += 1
+        return self._rng.choice(world.legal_actions(seat))
+
+
+def test_the_search_prefers_a_games_rollout_player_for_rollouts_and_the_opponent_model():
+    """A game offering a ``rollout`` bot that plays from a table (``choose_in``) has it play
+    the rollouts and the other seats; the heuristic is never asked inside the search."""
+    duel = game_with(HonestState)
+
+    class WithRollout(type(duel)):  # type: ignore[misc]
+        def bots(self):  # type: ignore[no-untyped-def]
+            return {"heuristic": CountingHeuristic, "rollout": CountingRollout}
+
+    game = WithRollout()
+    state = game.new_state(2, seed=3)
+    seat = state.acting_players()[0]
+    for settings in (
+        SearchSettings(iterations=20, opponents="heuristic", guided=200),
+        SearchSettings(iterations=20, guided=5),
+    ):
+        CountingHeuristic.calls = CountingRollout.direct_calls = 0
+        search = IsmctsSearch(settings, guide=Guide(game, 1))
+        assert search.best_action(SeatView(state, seat), Rng(2)) in state.legal_actions(seat)
+        assert CountingRollout.direct_calls > 20
+        assert CountingHeuristic.calls == 0
+
+
+def carry_decision():  # type: ignore[no-untyped-def]
+    """Briefcase, two seats: seat 0 moved Beacon with the briefcase from Lille into London,
+    its own HQ, unchallenged; carrying the briefcase along wins at once (Rulebook 004 §End of
+    the Game), leaving it does not."""
+    from tests.games.briefcase.helpers import act, table
+    from topsecret.games.briefcase.actions import CarryBriefcase, MoveAgent, Pass
+
+    state = table(2, agents={"Beacon": "Lille"}, briefcase="Lille")
+    act(state, MoveAgent("Beacon", "London"))
+    act(state, Pass())
+    assert state.acting_players() == (0,)
+    return state, CarryBriefcase(True), CarryBriefcase(False)
+
+
+def test_a_paired_search_plays_a_move_that_clearly_beats_the_heuristics():
+    state, win, leave = carry_decision()
+    game = get_game("briefcase")
+    settings = SearchSettings(iterations=20, opponents="heuristic", guided=200, paired=2)
+    search = IsmctsSearch(settings, guide=Guide(game, 3))
+    view = SeatView(state, 0)
+    assert search.best_action(view, Rng(1), hint=leave) == win
+    assert search.best_action(view, Rng(1), hint=win) == win
+    assert search.report.iterations == 20  # ten sampled worlds, two trials each
+    assert search.report.visits == {repr(win): 10, repr(leave): 10}
+    assert search.report.means[repr(win)] == 1.0  # carrying it home wins in every world
+
+
+def test_a_paired_search_keeps_the_heuristics_move_unless_the_lead_passes_the_gate():
+    """The gate asks for a lead of so many standard errors that no evidence meets it."""
+    state, _, leave = carry_decision()
+    settings = SearchSettings(iterations=20, opponents="heuristic", guided=200, paired=2, gate=1e9)
+    search = IsmctsSearch(settings, guide=Guide(get_game("briefcase"), 3))
+    # Every trial of the win wins, every trial of the other loses or wins later: a real
+    # spread, so the gate is what holds the heuristic's move.
+    assert search.best_action(SeatView(state, 0), Rng(1), hint=leave) == leave
+
+
+def test_paired_candidates_are_the_heuristics_move_then_one_of_each_kind():
+    from topsecret.games.briefcase.actions import PayNobody
+
+    state = get_game("briefcase").new_state(2, seed=6)
+    while state.phase == "setup":
+        seat = state.acting_players()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    legal = state.legal_actions(state.acting_players()[0])
+    kinds = {type(action) for action in legal}
+    assert len(kinds) >= 3
+    picked = ismcts._candidates(legal, PayNobody(), len(kinds), Rng(4))
+    assert picked[0] == PayNobody()
+    # One of each other kind; paying nobody is the only member of its kind.
+    assert {type(action) for action in picked[1:]} == kinds - {PayNobody}
+    assert len(set(picked)) == len(picked) and set(picked) <= set(legal)
+
+
+def test_a_paired_search_repeats_a_seeded_match_exactly():
+    game = get_game("briefcase")
+    bots = ["ismcts:iterations=8:opponents=heuristic:guided=200:paired=4", "heuristic"]
+    first = play_match(game, 2, bots, seed=5)
+    assert first.log.to_json() == play_match(game, 2, bots, seed=5).log.to_json()
+
+
+def test_paired_settings_refuse_nonsense():
+    with pytest.raises(ValueError, match="paired"):
+        SearchSettings(paired=1)
+    with pytest.raises(ValueError, match="gate"):
+        SearchSettings(paired=4, gate=-1)

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.progress import Progress
 
-from ..core import Game, Rng
+from ..core import Game, Rng, TopSecretError
+from ..games import get_game
 from .match import play_match
 from .progress import progress_bar
 from .stats import wilson_interval
@@ -88,6 +91,66 @@ class SimulationReport:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class _Job:
+    """One game of a run, as plain data a worker process can take."""
+
+    game_id: str
+    lineup: tuple[str, ...]
+    seed: int
+    options: dict[str, Any]
+    log_path: Path | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Outcome:
+    winners: tuple[int, ...] = ()
+    scores: tuple[float, ...] = ()
+    decisions: int = 0
+    error: str | None = None
+
+
+def _play(job: _Job, game: Game | None = None) -> _Outcome:
+    """Play one game; its result depends on nothing but the job, wherever it runs. A worker
+    process finds the game by its id; here the caller's own game object is used (it may not
+    be registered, as in tests)."""
+    try:
+        result = play_match(
+            game or get_game(job.game_id),
+            len(job.lineup),
+            list(job.lineup),
+            job.seed,
+            job.options,
+        )
+    except Exception as exc:
+        return _Outcome(error=repr(exc))
+    if job.log_path is not None:
+        result.log.save(job.log_path)
+    return _Outcome(tuple(result.winners), tuple(float(s) for s in result.scores), result.decisions)
+
+
+def _play_all(game: Game, work: Sequence[_Job], jobs: int, bar: Progress) -> list[_Outcome]:
+    """Every game's outcome, in the order of ``work``, played here or on ``jobs`` processes."""
+    if jobs == 1:
+        outcomes = []
+        with bar:
+            task = bar.add_task("games", total=len(work))
+            for job in work:
+                outcomes.append(_play(job, game))
+                bar.advance(task)
+        return outcomes
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        # Submitting first starts the workers before the bar's refresh thread exists, so no
+        # worker is forked while that thread holds a lock.
+        futures = [pool.submit(_play, job) for job in work]
+        with bar:
+            task = bar.add_task("games", total=len(work))
+            for future in as_completed(futures):
+                future.result()
+                bar.advance(task)
+        return [future.result() for future in futures]
+
+
 def simulate(
     game: Game,
     players: int,
@@ -99,12 +162,16 @@ def simulate(
     progress: Console | None = None,
     quiet: bool = False,
     rotate: bool = False,
+    jobs: int = 1,
 ) -> SimulationReport:
-    """Play ``games`` games; the same arguments always give the same report.
+    """Play ``games`` games; the same arguments always give the same report, whatever
+    ``jobs`` (local worker processes) is.
 
     ``bots`` names the bot of each seat; with ``rotate`` game ``i`` seats them turned by
     ``i`` places, and per-seat figures then describe seats, not bots.
     """
+    if jobs < 1:
+        raise TopSecretError("--jobs must be at least 1")
     resolved = game.resolve_options(options)
     report = SimulationReport(game.id, players, list(bots), seed, dict(resolved), rotate=rotate)
     wins = [0.0] * players
@@ -112,33 +179,38 @@ def simulate(
     squares = [0.0] * players
     decisions = 0
     finished = 0
-    bar = progress_bar(f"simulating {game.id}", progress)
-    with bar:
-        task = bar.add_task("games", total=games)
-        for index, game_seed in enumerate(game_seeds(seed, games)):
-            lineup = rotated(bots, index) if rotate else list(bots)
-            try:
-                result = play_match(game, players, lineup, game_seed, resolved)
-            except Exception as exc:
-                report.errors += 1
-                if report.first_error is None:
-                    report.first_error = f"game {index} (seed {game_seed}): {exc!r}"
-                bar.advance(task)
-                continue
-            finished += 1
-            decisions += result.decisions
-            for winner in result.winners:
-                wins[winner] += 1.0 / len(result.winners)
-                name = lineup[winner]
-                report.bot_wins[name] = report.bot_wins.get(name, 0.0) + 1.0 / len(result.winners)
-            for name in lineup:
-                report.bot_games[name] = report.bot_games.get(name, 0) + 1
-            for seat, score in enumerate(result.scores):
-                sums[seat] += score
-                squares[seat] += score * score
-            if save_logs is not None:
-                result.log.save(save_logs / f"{game.id}-{seed}-{index:05d}.json")
-            bar.advance(task)
+    lineups = [rotated(bots, i) if rotate else list(bots) for i in range(games)]
+    work = [
+        _Job(
+            game.id,
+            tuple(lineup),
+            game_seed,
+            dict(resolved),
+            save_logs / f"{game.id}-{seed}-{index:05d}.json" if save_logs is not None else None,
+        )
+        for index, (lineup, game_seed) in enumerate(
+            zip(lineups, game_seeds(seed, games), strict=True)
+        )
+    ]
+    outcomes = _play_all(game, work, jobs, progress_bar(f"simulating {game.id}", progress))
+    for index, (job, outcome) in enumerate(zip(work, outcomes, strict=True)):
+        if outcome.error is not None:
+            report.errors += 1
+            if report.first_error is None:
+                report.first_error = f"game {index} (seed {job.seed}): {outcome.error}"
+            continue
+        finished += 1
+        decisions += outcome.decisions
+        share = 1.0 / len(outcome.winners)
+        for winner in outcome.winners:
+            wins[winner] += share
+            name = job.lineup[winner]
+            report.bot_wins[name] = report.bot_wins.get(name, 0.0) + share
+        for name in job.lineup:
+            report.bot_games[name] = report.bot_games.get(name, 0) + 1
+        for seat, score in enumerate(outcome.scores):
+            sums[seat] += score
+            squares[seat] += score * score
     report.games = games
     report.wins = wins
     count = max(finished, 1)

@@ -4,7 +4,8 @@ The schedule is fixed before any game is played: every pairing of bots at the ta
 each played in all its seat rotations, and every game's seed derived from the run's seed and
 the game's place in the schedule. Workers only play games; results are put back in schedule
 order and the ratings are computed afterwards in that order, so the outcome is the same
-byte for byte whatever the number of worker processes.
+byte for byte whatever the number of worker processes, or the Ray cluster that played them
+(:mod:`topsecret.arena.distributed`).
 
 Ratings are OpenSkill's Plackett-Luce model (multiplayer free-for-all); pairwise win rates
 come with Wilson 95% intervals. OpenSkill is the optional ``analysis`` extra.
@@ -133,8 +134,9 @@ class _Job:
     game: ScheduledGame
 
 
-def _play(job: _Job) -> GameRecord:
-    """Play one scheduled game; runs in a worker process, so it takes and returns plain data."""
+def play_scheduled(job: _Job) -> GameRecord:
+    """Play one scheduled game; runs in a worker process or a Ray task, so it takes and
+    returns plain data, and its result depends on nothing but the job."""
     spec = job.game
     try:
         result = play_match(
@@ -158,24 +160,42 @@ def run_schedule(
     options: Mapping[str, Any],
     jobs: int = 1,
     progress: Console | None = None,
+    ray: str | None = None,
 ) -> list[GameRecord]:
-    """Play every scheduled game on ``jobs`` processes; records come back in schedule order."""
+    """Play every scheduled game; records come back in schedule order.
+
+    On ``jobs`` local processes, or, with ``ray`` set to an address (or ``"local"``), as Ray
+    tasks (:func:`topsecret.arena.distributed.run_on_ray`); then ``jobs`` above 1 sizes a
+    local Ray instance.
+    """
     if jobs < 1:
         raise TopSecretError("--jobs must be at least 1")
     work = [_Job(game.id, dict(options), spec) for spec in schedule.games]
+    if ray is not None:
+        from .distributed import run_on_ray
+
+        played = run_on_ray(
+            f"tournament {game.id}",
+            work,
+            play_scheduled,
+            ray,
+            cpus=jobs if jobs > 1 else None,
+            progress=progress,
+        )
+        return [record for record in played if isinstance(record, GameRecord)]
     records: list[GameRecord | None] = [None] * len(work)
     bar = progress_bar(f"tournament {game.id}", progress)
     if jobs == 1:
         with bar:
             task = bar.add_task("games", total=len(work))
             for job in work:
-                records[job.game.index] = _play(job)
+                records[job.game.index] = play_scheduled(job)
                 bar.advance(task)
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             # Submitting first starts the workers before the bar's refresh thread exists, so
             # no worker is forked while that thread holds a lock.
-            futures = {pool.submit(_play, job): job.game.index for job in work}
+            futures = {pool.submit(play_scheduled, job): job.game.index for job in work}
             with bar:
                 task = bar.add_task("games", total=len(work))
                 for future in as_completed(futures):
@@ -387,8 +407,10 @@ def tournament(
     options: Mapping[str, Any] | None = None,
     jobs: int = 1,
     progress: Console | None = None,
+    ray: str | None = None,
 ) -> TournamentResult:
-    """Schedule, play and rate a round robin; the same arguments give the same result.
+    """Schedule, play and rate a round robin; the same arguments give the same result,
+    whatever ``jobs`` is and whether ``ray`` (an address, or ``"local"``) plays the games.
 
     ``games`` is a minimum: it is rounded up so every pairing plays the same number of full
     seat rotations (``result.schedule.requested`` keeps the number asked for).
@@ -397,5 +419,5 @@ def tournament(
     require_analysis("openskill")
     resolved = game.resolve_options(options)
     schedule = build_schedule(bots, players, games, seed)
-    records = run_schedule(game, schedule, resolved, jobs, progress)
+    records = run_schedule(game, schedule, resolved, jobs, progress, ray)
     return summarize(game, players, bots, seed, resolved, schedule, records)

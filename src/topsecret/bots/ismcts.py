@@ -13,8 +13,10 @@ How the engine's kinds of play map onto the tree:
   iteration meets a freshly drawn chance outcome; nothing special is needed.
 - Commit-then-reveal steps: the seats of a step choose *decoupled*, each from its own
   statistics at the node and without seeing the others' choices, which is exactly what a
-  hidden commitment is (a choice already made by another seat is resampled by the
-  determinization and is not in the tree at all). The child is keyed by the joint choice.
+  hidden commitment is. A choice another seat already made is taken back in each sampled
+  world (:meth:`SimultaneousStep.withdraw`), so that seat chooses again in the tree beside
+  the searching one, as if it had been asked first: treating it as chance would favour
+  whichever seat is asked first. The child is keyed by the joint choice.
 - Real time: the search decides what to do at a decision point; *when* a seat acts is left
   to the game's own bot, whose reaction times model a person (see :class:`IsmctsBot`).
 
@@ -30,6 +32,13 @@ the game's heuristic, sitting at the real table beside the search, names its mov
 is let in first, gets a bonus that fades with its visits (progressive bias) and, with
 ``trust``, a head start when the answer is picked. The heuristic can also play the first
 ``guided`` decisions of each rollout.
+
+Rollouts and the opponent model (``opponents=heuristic``) play the game's ``rollout`` bot
+when it has one (:class:`WorldPolicy`: it plays a seat straight from a sampled world, which
+holds only what the searching seat may know), else its heuristic. ``paired=K`` replaces the
+tree with a paired comparison at the root: K candidate moves, the heuristic's first, are
+played out from every sampled world with the same random numbers, and another move is
+played only when its mean lead over the heuristic's passes ``gate`` standard errors.
 
 Rewards are per seat and in [0, 1]: at the end of a game a seat earns its share of the win;
 a rollout cut off at the horizon scores each seat by its lead over the average of the others,
@@ -50,7 +59,7 @@ import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from ..core import Action, Bot, Event, Game, Rng, SeatView, State, play_random_step, win_shares
 
@@ -68,6 +77,10 @@ DEFAULT_HINT_BONUS = 1.0
 #: ran only a handful (a loaded machine, a short budget) must not overturn the heuristic on
 #: one lucky rollout.
 TRUST_FLOOR = 20
+#: Ways to play the other seats inside the search (see :attr:`SearchSettings.opponents`).
+OPPONENT_MODELS = ("search", "heuristic")
+#: Paired comparison: standard errors by which a move must beat the heuristic's.
+DEFAULT_GATE = 1.0
 
 
 class _Arm:
@@ -124,6 +137,17 @@ class SearchSettings:
     #: Share of the iterations credited to the heuristic's move when the search picks its
     #: answer: another move must beat it by that many visits to be played instead.
     trust: float = 0.0
+    #: How the other seats are played inside the tree and the rollouts: ``search`` (each
+    #: seat picks by its own statistics, max^n) or ``heuristic`` (the game's heuristic, an
+    #: opponent model: the tree then branches on the searching seat's choices alone).
+    opponents: str = "search"
+    #: Paired comparison at the root instead of a tree: this many candidate moves (the
+    #: heuristic's first) are each played out from every sampled world with the same
+    #: random numbers, and another move is played only if it beats the heuristic's by
+    #: ``gate`` standard errors of the paired differences (0: the tree search).
+    paired: int = 0
+    #: Standard errors a candidate's paired lead over the heuristic's move must exceed.
+    gate: float = DEFAULT_GATE
 
     def __post_init__(self) -> None:
         if self.iterations is not None and self.iterations < 1:
@@ -142,6 +166,12 @@ class SearchSettings:
             raise ValueError("hint must not be negative")
         if not 0 <= self.trust <= 1:
             raise ValueError("trust must be between 0 and 1")
+        if self.opponents not in OPPONENT_MODELS:
+            raise ValueError(f"opponents must be one of {', '.join(OPPONENT_MODELS)}")
+        if self.paired < 0 or self.paired == 1:
+            raise ValueError("paired must be 0 (the tree) or at least 2 candidates")
+        if self.gate < 0:
+            raise ValueError("gate must not be negative")
 
     @property
     def deterministic(self) -> bool:
@@ -156,6 +186,8 @@ class SearchReport:
     iterations: int = 0
     seconds: float = 0.0
     visits: dict[str, int] = field(default_factory=dict)
+    #: With ``paired``: each candidate's mean reward over its trials (``visits``).
+    means: dict[str, float] = field(default_factory=dict)
 
 
 RolloutPolicy = Callable[[State, Rng], None]
@@ -176,32 +208,90 @@ def random_rollout(horizon: int) -> RolloutPolicy:
     return rollout
 
 
-class Guide:
-    """The game's own heuristic, lent to the search's rollouts.
+@runtime_checkable
+class WorldPolicy(Protocol):
+    """A game's bot that can play a seat straight from a table, without building the seat's
+    observation: the game's ``rollout`` bot, which the search prefers over its ``heuristic``
+    for rollouts and the opponent model. The search only hands it sampled worlds (each a
+    determinization for the searching seat, holding nothing that seat has not seen), and the
+    bot must read no more of a world than the seat it plays may know."""
+
+    def choose_in(self, world: State, seat: int) -> Action:
+        """The move of ``seat`` on ``world``."""
+
+
+class HeuristicPlayers:
+    """Fresh copies of the game's rollout player, one per seat, for one iteration of the search.
 
     A heuristic may keep notes between its decisions (a walk it has planned, say), so each
-    rollout gets fresh ones, never told events: they play from each sampled world's
-    observations alone. A heuristic reads an observation for every decision, which costs far
-    more than a random pick, so it plays only the first ``guided`` decisions of a rollout.
+    iteration gets new ones, never told events: they play from the sampled world's
+    observations alone, or straight from the sampled world when the game's bot can
+    (:class:`WorldPolicy`).
+    """
+
+    __slots__ = ("_factory", "_moves", "_seeds", "direct")
+
+    def __init__(self, factory: Callable[[int], Bot], seeds: Rng, direct: bool = False) -> None:
+        self._factory = factory
+        self._seeds = seeds
+        self._moves: dict[int, Callable[[State, int], Action]] = {}
+        #: The players read the world directly and answer any decision, a forced one too,
+        #: so a rollout need not list the legal actions before asking them.
+        self.direct = direct
+
+    def choose(self, world: State, seat: int) -> Action:
+        move = self._moves.get(seat)
+        if move is None:
+            move = self._moves[seat] = _mover(self._factory(self._seeds.next_u64()))
+        return move(world, seat)
+
+
+def _mover(bot: Bot) -> Callable[[State, int], Action]:
+    """How a bot plays a seat of a sampled world: directly if it can, else from a view."""
+    if isinstance(bot, WorldPolicy):
+        return bot.choose_in
+
+    def move(world: State, seat: int) -> Action:
+        return bot.choose(SeatView(world, seat))
+
+    return move
+
+
+class Guide:
+    """The game's own player, lent to the search: rollout play and an opponent model.
+
+    That is the game's ``rollout`` bot if it has one (a fast player that reads a table
+    directly, :class:`WorldPolicy`), else its ``heuristic``. A heuristic reads an observation
+    for every decision, which costs far more than a random pick, so in plain rollouts it
+    plays only the first ``guided`` decisions.
     """
 
     def __init__(self, game: Game, seed: int) -> None:
-        self._factory = game.bots().get("heuristic")
+        own = game.bots()
+        self._factory = own.get("rollout") or own.get("heuristic")
         self._seeds = Rng(seed)
+        self._direct = self._factory is not None and isinstance(self._factory(0), WorldPolicy)
 
     def __bool__(self) -> bool:
         return self._factory is not None
 
+    def players(self, seed: int | None = None) -> HeuristicPlayers | None:
+        """Heuristic players for one iteration, or ``None`` if the game has no heuristic;
+        ``seed`` seeds them afresh (players seeded alike play alike on alike worlds)."""
+        if self._factory is None:
+            return None
+        seeds = self._seeds if seed is None else Rng(seed)
+        return HeuristicPlayers(self._factory, seeds, self._direct)
+
     def rollout(self, guided: int, horizon: int) -> RolloutPolicy:
         """Heuristic play for ``guided`` decisions, then random play to the horizon."""
-        factory = self._factory
-        if factory is None or guided == 0:
+        if self._factory is None or guided == 0:
             return random_rollout(horizon)
         finish = random_rollout(max(0, horizon - guided))
-        seeds = self._seeds
 
         def rollout(world: State, rng: Rng) -> None:
-            bots: dict[int, Bot] = {}
+            players = self.players()
+            assert players is not None
             decisions = 0
             while decisions < guided and not world.is_over():
                 acted = False
@@ -210,11 +300,7 @@ class Guide:
                         continue
                     if not world.legal_actions(seat):
                         continue
-                    bot = bots.get(seat)
-                    if bot is None:
-                        bot = bots[seat] = factory(seeds.next_u64())
-                    action = bot.choose(SeatView(world, seat))
-                    world.apply_unchecked(seat, action, record=False)
+                    world.apply_unchecked(seat, players.choose(world, seat), record=False)
                     decisions += 1
                     acted = True
                 if not acted:
@@ -222,6 +308,47 @@ class Guide:
             finish(world, rng)
 
         return rollout
+
+
+def modelled_rollout(
+    world: State, rng: Rng, players: HeuristicPlayers, me: int, guided: int, horizon: int
+) -> None:
+    """Rollout under the opponent model: the other seats play the heuristic throughout, the
+    searching seat ``me`` for its first ``guided`` decisions and at random after them.
+
+    Players that read the world directly are asked without listing the legal actions first
+    (most of a rollout's cost otherwise); each of their decisions counts toward ``guided``."""
+    decisions = 0
+    mine = 0
+    direct = players.direct
+    while decisions < horizon and not world.is_over():
+        acted = False
+        for seat in world.acting_players():
+            if world.is_over() or seat not in world.acting_players():
+                continue
+            if direct and (seat != me or mine < guided):
+                mine += seat == me
+                world.apply_unchecked(seat, players.choose(world, seat), record=False)
+                decisions += 1
+                acted = True
+                continue
+            actions = world.legal_actions(seat)
+            if not actions:
+                continue
+            if len(actions) == 1:
+                action = actions[0]
+            elif seat != me:
+                action = players.choose(world, seat)
+            elif mine < guided:
+                action = players.choose(world, seat)
+                mine += 1
+            else:
+                action = rng.choice(actions)
+            world.apply_unchecked(seat, action, record=False)
+            decisions += 1
+            acted = True
+        if not acted:
+            return
 
 
 class _Evaluator:
@@ -268,12 +395,18 @@ class IsmctsSearch:
                 else random_rollout(settings.horizon)
             )
         self._rollout = rollout
+        self._guide = guide if guide else None
+        if settings.opponents == "heuristic" and self._guide is None:
+            raise ValueError("opponents=heuristic needs a game with a heuristic bot")
         self.report = SearchReport()
 
-    def best_action(self, view: SeatView, rng: Rng, hint: Action | None = None) -> Action:
+    def best_action(
+        self, view: SeatView, rng: Rng, hint: Action | None = None, now: float | None = None
+    ) -> Action:
         """The seat's move. ``hint``, a move worth trying first (the game's heuristic move,
         say), is let in first at the root, gets the progressive-bias bonus there and the
-        ``trust`` head start at the answer."""
+        ``trust`` head start at the answer. ``now`` is the table's clock in a real-time game
+        (read by the real-time search, :mod:`topsecret.bots.realtime`)."""
         legal = view.legal_actions()
         if not legal:
             raise ValueError(f"seat {view.seat} has no decision to make")
@@ -290,6 +423,8 @@ class IsmctsSearch:
         start = time.perf_counter()
         ms = self.settings.ms
         deadline = start + ms / 1000.0 if ms is not None else None
+        if self.settings.paired:
+            return self._paired(view, legal, hint, rng, budget, deadline, start)
         done = 0
         while True:
             self._iterate(view, root, rng, evaluate)
@@ -310,11 +445,82 @@ class IsmctsSearch:
         )
         return choice
 
-    def _iterate(self, view: SeatView, root: _Node, rng: Rng, evaluate: _Evaluator) -> None:
+    def _paired(
+        self,
+        view: SeatView,
+        legal: Sequence[Action],
+        hint: Action | None,
+        rng: Rng,
+        budget: int | None,
+        deadline: float | None,
+        start: float,
+    ) -> Action:
+        """Paired comparison at the root (``paired``): every sampled world plays each
+        candidate out with the same random numbers (the same players' seeds, the world's
+        own chance), so the differences between candidates are the moves' doing rather than
+        luck; a move replaces the heuristic's only when its mean paired lead exceeds
+        ``gate`` standard errors. An iteration is one rollout."""
+        settings = self.settings
+        me = view.seat
+        anchor = hint if hint in legal else None
+        candidates = _candidates(legal, anchor, settings.paired, rng)
+        rewards: dict[Action, list[float]] = {action: [] for action in candidates}
+        evaluate = _Evaluator()
+        done = 0
+        while True:
+            world = self._sample(view, rng)
+            seed = rng.next_u64()
+            for action in candidates:
+                trial = world.clone()
+                trial.apply_unchecked(me, action, record=False)
+                self._play_out(trial, Rng(seed), me)
+                rewards[action].append(evaluate(trial)[me])
+            done += len(candidates)
+            if budget is not None and done + len(candidates) > budget:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        choice = _paired_choice(rewards, anchor, settings.gate)
+        self.report = SearchReport(
+            done,
+            time.perf_counter() - start,
+            {repr(a): len(r) for a, r in rewards.items()},
+            {repr(a): sum(r) / len(r) for a, r in rewards.items()},
+        )
+        return choice
+
+    def _sample(self, view: SeatView, rng: Rng) -> State:
+        """A world for one iteration: a determinization where the seats that committed
+        before this one in an open step choose again."""
         world = view.determinize(rng)
+        step = world.open_step()
+        if step is not None:
+            # Seats that committed before this one choose again in the tree, beside it, as
+            # they would had it been asked first: their hidden choice is a decision, not chance.
+            for seat in step.seats:
+                if seat != view.seat and step.has_chosen(seat):
+                    step.withdraw(seat)
+        return world
+
+    def _play_out(self, world: State, rng: Rng, me: int) -> None:
+        """The rollout of one paired trial: the opponent model's players, seeded from
+        ``rng``, or the search's rollout policy."""
+        settings = self.settings
+        if self._guide is not None and settings.opponents != "search":
+            players = self._guide.players(rng.next_u64())
+            assert players is not None
+            modelled_rollout(world, rng, players, me, settings.guided, settings.horizon)
+        else:
+            self._rollout(world, rng)
+
+    def _iterate(self, view: SeatView, root: _Node, rng: Rng, evaluate: _Evaluator) -> None:
+        world = self._sample(view, rng)
         node = root
         path: list[tuple[_Node, tuple[tuple[int, Action], ...]]] = []
         settings = self.settings
+        me = view.seat
+        # Under the opponent model the other seats play heuristics kept for this iteration.
+        model = self._guide.players() if self._guide and settings.opponents != "search" else None
         while not world.is_over():
             acting = world.acting_players()
             if not acting:
@@ -326,10 +532,13 @@ class IsmctsSearch:
                 actions = world.legal_actions(seat)
                 if not actions:
                     continue
-                choice = node.choices.get(seat)
-                if choice is None:
-                    choice = node.choices[seat] = _Choice(None)
-                action = _select(choice, actions, settings, rng)
+                if model is not None and seat != me:
+                    action = actions[0] if len(actions) == 1 else model.choose(world, seat)
+                else:
+                    choice = node.choices.get(seat)
+                    if choice is None:
+                        choice = node.choices[seat] = _Choice(None)
+                    action = _select(choice, actions, settings, rng)
                 world.apply_unchecked(seat, action, record=False)
                 joint.append((seat, action))
             if not joint:
@@ -341,11 +550,17 @@ class IsmctsSearch:
                 node.children[key] = _Node()
                 break
             node = child
-        self._rollout(world, rng)
+        if model is not None:
+            modelled_rollout(world, rng, model, me, settings.guided, settings.horizon)
+        else:
+            self._rollout(world, rng)
         rewards = evaluate(world)
         for visited, key in path:
             for seat, action in key:
-                arm = visited.choices[seat].arms[action]
+                choice = visited.choices.get(seat)
+                if choice is None:
+                    continue  # a modelled seat: its move is part of the world, not a choice
+                arm = choice.arms[action]
                 arm.visits += 1
                 arm.total += rewards[seat]
 
@@ -407,6 +622,51 @@ def _select(
     return best
 
 
+def _candidates(
+    legal: Sequence[Action], anchor: Action | None, count: int, rng: Rng
+) -> list[Action]:
+    """Up to ``count`` moves to compare, ``anchor`` (the heuristic's move) first, then one
+    of each kind of action in turn (a payoff, a move, a pass...), drawn from the seeded
+    generator, so a kind with a hundred members does not crowd out the others."""
+    picked = [anchor] if anchor is not None else []
+    kinds: dict[type, list[Action]] = {}
+    for action in legal:
+        if action != anchor:
+            kinds.setdefault(type(action), []).append(action)
+    groups = list(kinds.values())
+    rng.shuffle(groups)
+    for group in groups:
+        rng.shuffle(group)
+    while len(picked) < count and any(groups):
+        for group in groups:
+            if group and len(picked) < count:
+                picked.append(group.pop())
+    return picked
+
+
+def _paired_choice(
+    rewards: Mapping[Action, Sequence[float]], anchor: Action | None, gate: float
+) -> Action:
+    """The candidate with the best mean reward; with an ``anchor``, the best of those whose
+    paired lead over it exceeds ``gate`` standard errors, else the anchor."""
+    if anchor is None:
+        return max(rewards, key=lambda a: sum(rewards[a]) / len(rewards[a]))
+    base = rewards[anchor]
+    best, best_lead = anchor, 0.0
+    for action, values in rewards.items():
+        if action == anchor:
+            continue
+        diffs = [v - b for v, b in zip(values, base, strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        if mean <= best_lead:
+            continue
+        spread = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+        if mean > gate * math.sqrt(spread / n) and (n > 1 or gate == 0):
+            best, best_lead = action, mean
+    return best
+
+
 def _final_key(arm: _Arm | None, head_start: float) -> tuple[float, float]:
     """The most visited action is the search's answer; the mean breaks ties."""
     if arm is None or arm.visits == 0:
@@ -442,14 +702,18 @@ class IsmctsBot(Bot):
     def choose(self, view: SeatView) -> Action:
         return self._decide(view, None)
 
-    def _decide(self, view: SeatView, planned: Action | None) -> Action:
+    def _decide(self, view: SeatView, planned: Action | None, now: float | None = None) -> Action:
         """Search the seat's move; ``planned``, the move the timing bot wants to make now,
         is the hint in real time, else the shadow heuristic names one."""
         if self.search is None:
             # The game is known only now: the guide and the shadow need its heuristic.
-            self.search = IsmctsSearch(
-                self.settings, self._rollout, Guide(view.game, self._rng.next_u64())
-            )
+            guide = Guide(view.game, self._rng.next_u64())
+            if view.game.play_style == "realtime":
+                from .realtime import realtime_search  # it builds on this module
+
+                self.search = realtime_search(self.settings, self._rollout, guide, view)
+            else:
+                self.search = IsmctsSearch(self.settings, self._rollout, guide)
             factory = view.game.bots().get("heuristic")
             if factory is not None and (self.settings.hint > 0 or self.settings.trust > 0):
                 self._shadow = factory(self._rng.next_u64())
@@ -458,7 +722,7 @@ class IsmctsBot(Bot):
             # The shadow sits at the real table and hears its events, so its move is the
             # one the game's heuristic would play here.
             hint = self._shadow.choose(view)
-        return self.search.best_action(view, self._rng, hint)
+        return self.search.best_action(view, self._rng, hint, now)
 
     def observe(self, seat: int, events: Sequence[Event]) -> None:
         if self._shadow is not None:
@@ -472,12 +736,13 @@ class IsmctsBot(Bot):
         planned = self._timing.act_at(view, now)
         if planned is None:
             return None
-        return self._decide(view, planned)
+        return self._decide(view, planned, now)
 
 
 def parse_settings(options: Mapping[str, str]) -> SearchSettings:
     """Search settings from a bot name's options (``iterations=400``, ``ms=100``, ``c=0.5``,
-    ``horizon=100``, ``guided=10``, ``widen=2``, ``hint=1``, ``trust=0.2``); raises
+    ``horizon=100``, ``guided=10``, ``widen=2``, ``hint=1``, ``trust=0.2``,
+    ``opponents=heuristic``); raises
     :class:`ValueError` naming a bad option."""
     known: dict[str, tuple[str, Callable[[str], Any]]] = {
         "iterations": ("iterations", int),
@@ -488,6 +753,9 @@ def parse_settings(options: Mapping[str, str]) -> SearchSettings:
         "widen": ("widen", float),
         "hint": ("hint", float),
         "trust": ("trust", float),
+        "opponents": ("opponents", str),
+        "paired": ("paired", int),
+        "gate": ("gate", float),
     }
     values: dict[str, Any] = {}
     for key, text in options.items():
@@ -503,10 +771,12 @@ def parse_settings(options: Mapping[str, str]) -> SearchSettings:
 
 __all__ = [
     "Guide",
+    "HeuristicPlayers",
     "IsmctsBot",
     "IsmctsSearch",
     "SearchReport",
     "SearchSettings",
+    "WorldPolicy",
     "parse_settings",
     "random_rollout",
 ]

@@ -20,11 +20,14 @@ GENERIC_BOTS: dict[str, Callable[[int], Bot]] = {
 }
 #: Generic bots whose names take options.
 SEARCH_BOTS = ("ismcts",)
+#: A game's bots made for the search's own use (its fast ``rollout`` player): playable by
+#: name, but not offered in the lists a player picks from.
+INTERNAL_BOTS = ("rollout",)
 
 
 def bot_names(game: Game) -> list[str]:
     """Every bot name usable for this game (options aside)."""
-    names = set(GENERIC_BOTS) | set(game.bots()) | set(SEARCH_BOTS)
+    names = (set(GENERIC_BOTS) | set(game.bots()) | set(SEARCH_BOTS)) - set(INTERNAL_BOTS)
     if "heuristic" in game.bots():
         names |= set(LEVELS)
     return sorted(names)
