@@ -200,3 +200,73 @@ def test_openspiel_ismcts_finishes_a_seeded_game(game_id: str) -> None:
     while not state.is_terminal():
         state.apply_action(bot.step(state))
     assert sum(state.returns()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_observation_tensor_is_the_games_tensor_of_the_seats_observation(
+    game_id: str,
+) -> None:
+    """Given a random game, at every decision and for every seat, OpenSpiel's observation
+    tensor is the game's documented tensor of that seat's observation dict (the fast encoder
+    behind it knows no more than the observation), its shape is the layout's size, and
+    there is no information state tensor."""
+    engine = get_game(game_id)
+    game = load(game_id)
+    players = game.num_players()
+    layout = engine.tensor_layout(players)
+    assert layout is not None
+    assert game.observation_tensor_shape() == [layout.size]
+    kind = game.get_type()
+    assert kind.provides_observation_tensor
+    assert not kind.provides_information_state_tensor
+    state = game.new_initial_state_from_seed(11)
+    for passed in [*play_random(state, random.Random(11), stop=120), state]:
+        inner = passed.topsecret_state
+        for seat in range(players):
+            expected = np.asarray(
+                engine.observation_tensor(inner.observation(seat), players), dtype=np.float32
+            )
+            got = np.asarray(passed.observation_tensor(seat), dtype=np.float32)
+            np.testing.assert_array_equal(got, expected)
+
+
+def test_the_observer_names_the_tensors_slices_as_the_layout_does() -> None:
+    """OpenSpiel's observer for the observation: one view per named slice of the layout,
+    filled for the seat asked; the information state's observer has strings only."""
+    from open_spiel.python.observation import make_observation
+
+    engine = get_game("vault")
+    game = load("vault")
+    layout = engine.tensor_layout(game.num_players())
+    assert layout is not None
+    state = game.new_initial_state_from_seed(2)
+    play_random(state, random.Random(2), stop=5)
+    observer = make_observation(game)
+    observer.set_from(state, 1)
+    assert list(observer.dict) == [part.name for part in layout.slices]
+    expected = layout.split(
+        engine.observation_tensor(state.topsecret_state.observation(1), game.num_players())
+    )
+    for name, values in expected.items():
+        np.testing.assert_array_equal(observer.dict[name], np.asarray(values, dtype=np.float32))
+    recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    assert recall.tensor is None
+    assert recall.string_from(state, 1) == state.information_state_string(1)
+
+
+def test_an_observer_of_public_information_only_is_refused() -> None:
+    """The engine gives a seat its own view (public plus its private information); an
+    observer of something else is refused rather than handed that view."""
+    from open_spiel.python.observation import make_observation
+
+    game = load("vault")
+    public_only = pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(ValueError, match="only a seat's own view"):
+        make_observation(game, public_only)
+    everyone = pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+    )
+    with pytest.raises(ValueError, match="only a seat's own view"):
+        make_observation(game, everyone)

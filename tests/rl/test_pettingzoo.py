@@ -118,3 +118,20 @@ def test_a_game_without_tensor_is_refused_clearly(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(game, "tensor_layout", lambda players: None)
     with pytest.raises(InvalidOptions, match="vault has no observation tensor yet"):
         adapter.env("vault", players=2)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_tensor_handed_out_is_the_documented_one(game_id: str) -> None:
+    """Given a whole random game through the AEC env, each tensor the selected agent gets is
+    the one the game documents, built from that seat's observation dict."""
+    aec = adapter.raw_env(game_id, **small(game_id))
+    aec.reset(seed=8)
+    rng = np.random.default_rng(8)
+    for agent in aec.agent_iter():
+        observation, _, termination, truncation, _ = aec.last()
+        if termination or truncation:
+            aec.step(None)
+            continue
+        reference = aec.table.reference_tensor(aec.seats[agent])
+        assert np.array_equal(observation["observation"], reference)
+        aec.step(int(rng.choice(observation["action_mask"].nonzero()[0])))

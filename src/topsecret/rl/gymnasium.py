@@ -16,7 +16,9 @@ The learner plays one seat; the other seats are bots from the registry
 Spaces:
     ``observation_space`` is ``Box(-inf, inf, (n,), float32)``, the game's observation tensor
     (``game.tensor_layout(players)``) for the learner's seat. The layout names its slices but
-    does not state their ranges, so the box is unbounded rather than wrongly bounded.
+    does not state their ranges, so the box is unbounded rather than wrongly bounded. It is
+    written straight from the state by the game's fast encoder, held equal by the tests to
+    the tensor of ``observation(seat)``.
     ``action_space`` is ``Discrete(codec.size)``, the ids of ``game.codec(players)``; a
     real-time game (wink) has one more id, ``codec.size``, meaning "wait" (do nothing this
     tick). ``action_masks()`` (the convention of sb3-contrib's MaskablePPO) and
@@ -68,6 +70,7 @@ from gymnasium import spaces
 
 from ..bots.registry import make_bot
 from ..core import (
+    Action,
     ActionCodec,
     Bot,
     Event,
@@ -79,6 +82,7 @@ from ..core import (
     visible_events,
     win_shares,
 )
+from ..core.tensors import StateEncoder, state_encoder
 from ..games import get_game
 
 #: Virtual seconds per round of a real-time game, as in ``play_match`` and OpenSpiel's
@@ -111,6 +115,14 @@ def resolve_game(game: str | Game) -> Game:
     return get_game(game) if isinstance(game, str) else game
 
 
+def game_in_play(game: Game, players: int, options: Mapping[str, Any]) -> Game:
+    """The game a table set up with these (resolved) options plays, as its state answers
+    ``state.game``: a game whose options choose its components (the briefcase game on a house
+    map, ``map=FILE``) answers another game object, whose action codec, tensor layout and
+    fast encoder follow them. The adapters build their spaces from it."""
+    return game.new_state(players, options, 0).game
+
+
 def require_layout(game: Game, players: int) -> TensorLayout:
     """The game's tensor layout, or a clear refusal for a game without one."""
     layout = game.tensor_layout(players)
@@ -123,12 +135,72 @@ def tensor_space(layout: TensorLayout) -> spaces.Box:
     return spaces.Box(-np.inf, np.inf, shape=(layout.size,), dtype=np.float32)
 
 
+class ActionIds:
+    """The codec's ids of lists of actions, fast: action objects are often shared by a game
+    (one per card, say), so ids are remembered by object identity. Each remembered object is
+    kept alive here, and while it lives no other object can have its identity, so a hit is
+    always the very same action; anything else goes through the codec. A game that makes new
+    action objects on every listing gains nothing from remembering them, so after a trial of
+    ``trial`` actions with fewer than half found by identity, every id comes from the codec.
+    """
+
+    def __init__(self, codec: ActionCodec, limit: int = 1 << 14, trial: int = 2000) -> None:
+        self.codec = codec
+        self.limit = limit
+        self.trial = trial
+        self._known: dict[int, int] = {}
+        self._alive: list[Action] = []
+        self._looked = 0
+        self._found = 0
+        self._by_identity = True
+
+    def of(self, actions: Sequence[Action]) -> list[int]:
+        """The ids of ``actions``, in their order (a new list)."""
+        if not self._by_identity:
+            to_id = self.codec.to_id
+            return [to_id(action) for action in actions]
+        ids = list(map(self._known.get, map(id, actions)))
+        if None in ids:
+            known = self._known
+            missed = 0
+            for index, number in enumerate(ids):
+                if number is None:
+                    missed += 1
+                    action = actions[index]
+                    number = self.codec.to_id(action)
+                    if len(known) >= self.limit:
+                        known.clear()
+                        self._alive.clear()
+                    known[id(action)] = number
+                    self._alive.append(action)
+                    ids[index] = number
+            if self._looked < self.trial:
+                self._looked += len(ids)
+                self._found += len(ids) - missed
+                if self._looked >= self.trial and 2 * self._found < self._looked:
+                    self._by_identity = False
+                    known.clear()
+                    self._alive.clear()
+        elif self._looked < self.trial:
+            self._looked += len(ids)
+            self._found += len(ids)
+        return ids  # type: ignore[return-value]
+
+
 class Table:
     """One game in play, as the adapters see it: the state, whose turn in the round, the
-    virtual clock, and each seat's tensor and legal ids (cached until the state changes).
+    virtual clock, and each seat's tensor and legal ids.
 
     Rounds follow ``play_match``: the seats acting when a round starts are asked in order,
     each once; in real time each round first moves the clock one tick.
+
+    Speed without giving up a guarantee: a seat's legal ids (behind its mask) are computed
+    once per decision and kept until the state changes; an id is applied unchecked only when
+    it is among them, and anything else goes through the engine's checked ``apply``; the
+    tensor comes from the game's fast encoder (:func:`~topsecret.core.tensors.state_encoder`),
+    held equal to the observation-dict path by the tests, or from that reference path when
+    the game ships none. ``record=False`` skips the "has chosen" events of commitments, for
+    callers that read no events.
     """
 
     def __init__(
@@ -140,11 +212,17 @@ class Table:
         tick_seconds: float,
         codec: ActionCodec,
         layout: TensorLayout,
+        *,
+        encoder: StateEncoder | None = None,
+        action_ids: ActionIds | None = None,
+        record: bool = True,
     ) -> None:
         self.game = game
         self.players = players
         self.codec = codec
         self.layout = layout
+        self.encoder = encoder
+        self.record = record
         self.realtime = is_realtime(game)
         self.tick_seconds = tick_seconds
         #: The "wait" id of a real-time game; ``None`` in turn-based ones.
@@ -155,16 +233,18 @@ class Table:
         self.tick = 0
         self.now = 0.0
         self._legal: dict[int, list[int]] = {}
+        self.action_ids = action_ids if action_ids is not None else ActionIds(codec)
 
     def changed(self) -> None:
         self._legal.clear()
 
     def legal_ids(self, seat: int) -> list[int]:
-        """The seat's legal ids now, "wait" included in real time (while it may act)."""
+        """The seat's legal ids now, sorted, "wait" last in real time (while it may act);
+        computed once per decision."""
         ids = self._legal.get(seat)
         if ids is None:
-            to_id = self.codec.to_id
-            ids = sorted(to_id(action) for action in self.state.legal_actions(seat))
+            ids = self.action_ids.of(self.state.legal_actions(seat))
+            ids.sort()
             if self.wait is not None and seat in self.state.acting_players():
                 ids.append(self.wait)
             self._legal[seat] = ids
@@ -172,12 +252,19 @@ class Table:
 
     def mask(self, seat: int | None) -> Mask:
         """1 for each legal id of ``seat``; all zero for ``None`` (a seat not asked now)."""
-        mask = np.zeros(self.num_actions, dtype=np.int8)
+        flags = bytearray(self.num_actions)
         if seat is not None and not self.state.is_over():
-            mask[self.legal_ids(seat)] = 1
-        return mask
+            for number in self.legal_ids(seat):
+                flags[number] = 1
+        return np.frombuffer(flags, dtype=np.int8)
 
     def tensor(self, seat: int) -> Tensor:
+        if self.encoder is not None:
+            return np.frombuffer(self.encoder.encode(self.state, seat), dtype=np.float32)
+        return self.reference_tensor(seat)
+
+    def reference_tensor(self, seat: int) -> Tensor:
+        """The tensor built from the observation dict, as the game documents it."""
         values = self.game.observation_tensor(self.state.observation(seat), self.players)
         if len(values) != self.layout.size:
             raise ValueError(
@@ -193,10 +280,10 @@ class Table:
             return []
         move = self.codec.from_id(action_id)
         if action_id in self.legal_ids(seat):
-            events = self.state.apply_unchecked(seat, move)
+            events = self.state.apply_unchecked(seat, move, record=self.record)
         else:
             events = self.state.apply(seat, move)
-        self.changed()
+        self._legal.clear()
         return events
 
     def start_round(self) -> list[Event]:
@@ -222,17 +309,27 @@ class Table:
         events: list[Event] = []
         idle_rounds = 0
         while not state.is_over():
-            acting = state.acting_players()
-            remaining = tuple(seat for seat in self.queue if seat in acting)
-            if remaining:
-                self.queue = remaining
-                return events
+            queue = self.queue
+            if queue:
+                acting = state.acting_players()
+                remaining: tuple[int, ...]
+                if len(queue) == 1:
+                    remaining = queue if queue[0] in acting else ()
+                else:
+                    remaining = tuple(seat for seat in queue if seat in acting)
+                if remaining:
+                    self.queue = remaining
+                    return events
             events += self.start_round()
-            if not self.queue and not state.is_over():
-                idle_rounds += 1
-                # Real time may pass a tick where nobody can act; turns never should.
-                if not self.realtime or idle_rounds > 100_000:
-                    raise RuntimeError(f"{self.game.id}: nobody can act but the game is not over")
+            if state.is_over():
+                break
+            if self.queue:
+                # A new round asks exactly the seats acting as it starts.
+                return events
+            idle_rounds += 1
+            # Real time may pass a tick where nobody can act; turns never should.
+            if not self.realtime or idle_rounds > 100_000:
+                raise RuntimeError(f"{self.game.id}: nobody can act but the game is not over")
         self.queue = ()
         return events
 
@@ -277,8 +374,11 @@ class TopSecretEnv(gymnasium.Env[Tensor, np.int64]):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidOptions(f"render_mode {render_mode!r} is not supported")
         self.options = self.game.resolve_options(options)
+        self.game = game_in_play(self.game, self.players, self.options)
         self.layout = require_layout(self.game, self.players)
         self.codec = self.game.codec(self.players)
+        self.encoder = state_encoder(self.game, self.players)
+        self.action_ids = ActionIds(self.codec)
         self.seat = seat
         self.opponents = _opponent_names(opponents, self.players - 1)
         for name in set(self.opponents):
@@ -320,6 +420,8 @@ class TopSecretEnv(gymnasium.Env[Tensor, np.int64]):
             self.tick_seconds,
             self.codec,
             self.layout,
+            encoder=self.encoder,
+            action_ids=self.action_ids,
         )
         others = [s for s in range(self.players) if s != self.seat]
         self._bots = {
@@ -422,10 +524,12 @@ def env(
 
 __all__ = [
     "DEFAULT_TICK_SECONDS",
+    "ActionIds",
     "Table",
     "TopSecretEnv",
     "default_max_steps",
     "env",
+    "game_in_play",
     "require_layout",
     "resolve_game",
 ]

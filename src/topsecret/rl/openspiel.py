@@ -39,6 +39,15 @@ Chance: SAMPLED_STOCHASTIC.
     The game parameter ``seed`` seeds the deal; :meth:`TopSecretGame.new_initial_state_from_seed`
     gives other deals from one loaded game.
 
+Observation tensor: the game's tensor of ``observation(seat)``, laid out as
+``game.tensor_layout(players)`` says (``observation_tensor_shape()`` is its size; the
+observer's ``dict`` holds one view per named slice, as OpenSpiel's own observers do). It is
+written straight from the state by the game's fast encoder
+(:func:`topsecret.core.tensors.state_encoder`), which the tests hold equal, float for float,
+to the tensor of the observation dict, so it holds exactly what the seat may know; a game
+that ships no encoder takes that reference path. There is no information state tensor:
+a tensor of everything a seat saw happen would need a fixed bound on that history.
+
 Information state string: ``{"history": ..., "observation": ...}`` as canonical JSON (orjson,
 sorted keys).
     ``observation`` is ``observation(seat)``, exactly what the engine lets the seat know now.
@@ -78,9 +87,11 @@ fresh adapter state builds its table only when first used, so a clone never pays
 from __future__ import annotations
 
 import hashlib
+from array import array
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+import numpy as np
 import orjson
 import pyspiel
 
@@ -92,8 +103,10 @@ from ..core import (
     InvalidOptions,
     Rng,
     State,
+    TensorLayout,
     win_shares,
 )
+from ..core.tensors import StateEncoder, state_encoder
 from ..games import all_games
 
 #: Prefix of every registered game's short name.
@@ -133,7 +146,7 @@ def game_type(game: Game) -> Any:
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification=spec,
     )
 
@@ -141,7 +154,16 @@ def game_type(game: Game) -> Any:
 class _Context:
     """What every state of one loaded game shares; never copied."""
 
-    __slots__ = ("codec", "game", "options", "players", "seed", "tick_seconds")
+    __slots__ = (
+        "_encoder",
+        "_layout",
+        "codec",
+        "game",
+        "options",
+        "players",
+        "seed",
+        "tick_seconds",
+    )
 
     def __init__(
         self,
@@ -157,9 +179,35 @@ class _Context:
         self.seed = seed
         self.tick_seconds = tick_seconds
         self.codec: ActionCodec = game.codec(players)
+        self._layout: TensorLayout | None = None
+        self._encoder: StateEncoder | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
         return self
+
+    def layout(self) -> TensorLayout:
+        """The observation tensor's layout (worked out when first asked for)."""
+        if self._layout is None:
+            layout = self.game.tensor_layout(self.players)
+            if layout is None:
+                raise InvalidOptions(f"{self.game.id} has no observation tensor yet")
+            self._layout = layout
+            self._encoder = state_encoder(self.game, self.players)
+        return self._layout
+
+    def write_tensor(self, state: State, seat: int, out: Any) -> None:
+        """The seat's observation tensor into ``out``, an all-zero ``array('f')``."""
+        layout = self.layout()
+        if self._encoder is not None:
+            self._encoder.write(state, seat, out)
+            return
+        values = self.game.observation_tensor(state.observation(seat), self.players)
+        if len(values) != layout.size:
+            raise ValueError(
+                f"{self.game.id}: observation tensor has {len(values)} values, "
+                f"its layout says {layout.size}"
+            )
+        out[:] = array("f", values)
 
 
 class _Table:
@@ -253,7 +301,7 @@ class TopSecretGame(pyspiel.Game):  # type: ignore[misc]
     engine_game: ClassVar[Game]
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        game = self.engine_game
+        engine = game = self.engine_game
         params = dict(params or {})
         players = int(params.pop("players", game.default_players()))
         seed = int(params.pop("seed", 0))
@@ -262,6 +310,8 @@ class TopSecretGame(pyspiel.Game):  # type: ignore[misc]
             raise InvalidOptions(f"tick_ms must not be negative, not {tick_ms}")
         game.check_players(players)
         options = game.resolve_options(params)
+        # The game a table with these options plays (a house map has its own action ids).
+        game = game.new_state(players, options, 0).game
         codec = game.codec(players)
         info = pyspiel.GameInfo(
             num_distinct_actions=codec.size,
@@ -275,7 +325,7 @@ class TopSecretGame(pyspiel.Game):  # type: ignore[misc]
         given = {"players": players, "seed": seed, **options}
         if _realtime(game):
             given["tick_ms"] = tick_ms
-        super().__init__(game_type(game), info, given)
+        super().__init__(game_type(engine), info, given)
         self.context = _Context(game, players, options, seed, tick_ms / 1000.0)
 
     @property
@@ -294,10 +344,22 @@ class TopSecretGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
     ) -> _Observer:
-        """Strings only, for C++ callers; Python callers reach the state's methods directly."""
+        """The observation (tensor and string) or, with perfect recall, the information
+        state (string only), both of one seat: public information and that seat's private
+        information. Other kinds (public information only, or every seat's private
+        information) are refused, rather than answered with what one seat knows."""
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
-        return _Observer(bool(iig_obs_type is not None and iig_obs_type.perfect_recall))
+        if iig_obs_type is not None and (
+            not iig_obs_type.public_info
+            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError(
+                "only a seat's own view is available (public information and the seat's "
+                f"private information), not {iig_obs_type}"
+            )
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return _Observer(perfect_recall, None if perfect_recall else self.context)
 
 
 def _new_table(context: _Context, seed: int) -> _Table:
@@ -424,15 +486,39 @@ class TopSecretState(pyspiel.State):  # type: ignore[misc]
 
 
 class _Observer:
-    """OpenSpiel's observer protocol, strings only (no tensors: ``tensor`` is ``None``)."""
+    """OpenSpiel's observer protocol. The observation has a tensor, ``tensor``, with a view
+    per named slice in ``dict``; the information state (``perfect_recall``) has strings
+    only (``tensor`` is ``None``)."""
 
-    def __init__(self, perfect_recall: bool) -> None:
+    def __init__(self, perfect_recall: bool, context: _Context | None) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = None
         self.dict: dict[str, Any] = {}
+        self._context = context
+        self._buffer: Any = None
+        self.tensor: Any = None
+        if context is not None:
+            layout = context.layout()
+            self._zeros = array("f", bytes(4 * layout.size))
+            self._buffer = self._zeros[:]
+            # A view on the buffer the encoder writes: OpenSpiel reads ``tensor`` after
+            # ``set_from``, and the slices in ``dict`` follow it.
+            self.tensor = np.frombuffer(self._buffer, dtype=np.float32)
+            offset = 0
+            for part in layout.slices:
+                self.dict[part.name] = self.tensor[offset : offset + part.size]
+                offset += part.size
 
     def set_from(self, state: TopSecretState, player: int) -> None:
-        """Nothing to fill: there is no tensor."""
+        """The tensor of ``player``'s observation of ``state`` (nothing with perfect
+        recall, which has no tensor)."""
+        context = self._context
+        if context is None:
+            return
+        seat = int(player)
+        state._check_seat(seat)
+        buffer = self._buffer
+        buffer[:] = self._zeros
+        context.write_tensor(state.topsecret_state, seat, buffer)
 
     def string_from(self, state: TopSecretState, player: int) -> str:
         if self.perfect_recall:

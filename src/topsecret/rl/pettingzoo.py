@@ -34,7 +34,10 @@ Spaces (PettingZoo's classic-games convention, as chess and connect four):
     observation: ``Dict(observation=Box(-inf, inf, (n,), float32), action_mask=Box(0, 1,
     (A,), int8))``, where ``observation`` is the game's tensor of ``observation(seat)``
     (laid out as ``game.tensor_layout(players)`` says; the layout gives no ranges, hence
-    the unbounded box) and ``action_mask`` is 1 for the ids the agent may take now.
+    the unbounded box) and ``action_mask`` is 1 for the ids the agent may take now. The
+    tensor is written straight from the state by the game's fast encoder
+    (:func:`topsecret.core.tensors.state_encoder`), which the tests hold equal, float for
+    float, to the tensor of the observation dict; each call hands out new arrays.
     action: ``Discrete(A)``: the ids of ``game.codec(players)``, ``A = codec.size``; in a
     real-time game (wink) ``A = codec.size + 1`` and the last id, ``codec.size``, is "wait".
 
@@ -84,12 +87,15 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 from ..core import Game, InvalidOptions, win_shares
+from ..core.tensors import state_encoder
 from .gymnasium import (
     DEFAULT_TICK_SECONDS,
+    ActionIds,
     Mask,
     Table,
     Tensor,
     default_max_steps,
+    game_in_play,
     is_realtime,
     require_layout,
     resolve_game,
@@ -133,8 +139,11 @@ class _Base:
         }
         self.render_mode = render_mode
         self.options = self.game.resolve_options(options)
+        self.game = game_in_play(self.game, self.players, self.options)
         self.layout = require_layout(self.game, self.players)
         self.codec = self.game.codec(self.players)
+        self.encoder = state_encoder(self.game, self.players)
+        self.action_ids = ActionIds(self.codec)
         self.tick_seconds = tick_seconds
         self.max_steps = (
             default_max_steps(self.game, self.players, self.options, tick_seconds)
@@ -180,6 +189,9 @@ class _Base:
             self.tick_seconds,
             self.codec,
             self.layout,
+            encoder=self.encoder,
+            action_ids=self.action_ids,
+            record=False,
         )
         return self._table
 
@@ -250,7 +262,7 @@ class TopSecretAECEnv(_Base, AECEnv[str, Observation, int | None]):  # type: ign
         elif self._steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = agent_name(table.queue[0])
+            self.agent_selection = self.possible_agents[table.queue[0]]
             return
         # The game has ended: agents now leave one by one through ``step(None)``.
         if not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:
@@ -259,7 +271,8 @@ class TopSecretAECEnv(_Base, AECEnv[str, Observation, int | None]):  # type: ign
     def observe(self, agent: str) -> Observation:
         table = self.table
         seat = self.seats[agent]
-        asked = bool(table.queue) and table.queue[0] == seat and agent == self.agent_selection
+        queue = table.queue
+        asked = bool(queue) and queue[0] == seat and agent == self.agent_selection
         return self._observe(seat, asked)
 
     def step(self, action: int | None) -> None:
@@ -270,14 +283,15 @@ class TopSecretAECEnv(_Base, AECEnv[str, Observation, int | None]):  # type: ign
         if action is None:
             raise ValueError(f"{agent} is still playing and must give an action id")
         table = self.table
-        seat = self.seats[agent]
         self._cumulative_rewards[agent] = 0.0
-        table.take(seat, int(action))
+        table.take(self.seats[agent], int(action))
         table.queue = table.queue[1:]
         self._steps += 1
         table.settle()
         self._select()
-        self._accumulate_rewards()
+        # Rewards are zero until the game ends, when ``_select`` sets them.
+        if table.queue == ():
+            self._accumulate_rewards()
 
 
 class TopSecretParallelEnv(_Base, ParallelEnv[str, Observation, int]):  # type: ignore[misc]
