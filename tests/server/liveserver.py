@@ -8,8 +8,10 @@ import time
 
 import uvicorn
 
-from topsecret.server import create_app
+from topsecret.server import Limits, create_app
+from topsecret.server.cluster import Cluster
 from topsecret.server.db import Store
+from topsecret.server.limits import uvicorn_settings
 
 
 def free_port() -> int:
@@ -21,12 +23,19 @@ def free_port() -> int:
 class LiveServer:
     """A real uvicorn server on a free loopback port, in a background thread."""
 
-    def __init__(self, database_url: str) -> None:
+    def __init__(
+        self, database_url: str, limits: Limits | None = None, cluster: Cluster | None = None
+    ) -> None:
+        self.limits = limits or Limits()
         self.store = Store(database_url)
-        self.app = create_app(self.store)
+        self.app = create_app(self.store, self.limits, cluster)
         self.port = free_port()
         config = uvicorn.Config(
-            self.app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=65_536
+            self.app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            **uvicorn_settings(self.limits),
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -41,7 +50,7 @@ class LiveServer:
 
     def start(self) -> LiveServer:
         self.thread.start()
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + 30
         while not self.server.started:
             if time.monotonic() > deadline or not self.thread.is_alive():
                 raise RuntimeError("the test server did not start")

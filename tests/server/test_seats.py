@@ -70,9 +70,6 @@ def test_oversized_and_malformed_socket_messages_are_refused(sqlite_server: Any)
     async def scenario() -> None:
         ann = await SeatClient(sqlite_server.ws, table_id, created["token"]).connect()
         await ann.update()
-        await ann._ws.send("{" + " " * 20_000 + "}")
-        frame = await ann.reply()
-        assert frame["type"] == "error" and "too large" in frame["message"]
         await ann._ws.send(
             '{"type": "act", "action": {"type": "play", "card": "' + "a" * 5000 + '"}}'
         )

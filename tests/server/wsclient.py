@@ -53,11 +53,25 @@ class SeatClient:
             if frame["type"] == "update":
                 return frame
 
-    async def act(self, action: dict[str, Any]) -> dict[str, Any]:
-        """Send an action and read frames until its acknowledgement (or error) comes back."""
+    async def send_act(self, action: dict[str, Any], seq: int | None = None) -> int:
+        """Send an action answering update ``seq`` (default: the last one received)."""
         self._ref += 1
-        ref = self._ref
-        await self._ws.send(json.dumps({"type": "act", "action": action, "ref": ref}))
+        if seq is None and self.updates:
+            seq = self.last["seq"]
+        message = {"type": "act", "action": action, "seq": seq, "ref": self._ref}
+        await self._ws.send(json.dumps(message))
+        return self._ref
+
+    async def answer(self, ref: int) -> dict[str, Any]:
+        """Read frames until the acknowledgement (or error) of action ``ref`` comes back."""
+        while True:
+            frame = await self.receive()
+            if frame["type"] in ("ack", "error") and frame.get("ref") == ref:
+                return frame
+
+    async def act(self, action: dict[str, Any], seq: int | None = None) -> dict[str, Any]:
+        """Send an action and read frames until its acknowledgement (or error) comes back."""
+        ref = await self.send_act(action, seq)
         while True:
             frame = await self.receive()
             if frame["type"] in ("ack", "error") and frame.get("ref") == ref:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from ..core import TopSecretError
 from .app import create_app
-from .db import Store, default_database_url
+from .db import OwnedElsewhere, Store, default_database_url
+from .limits import Limits, uvicorn_settings
 
-__all__ = ["create_app", "main", "open_store", "run"]
+__all__ = ["Limits", "create_app", "main", "open_store", "run"]
 
 
 def open_store(url: str) -> Store:
@@ -18,11 +19,20 @@ def open_store(url: str) -> Store:
 
     try:
         store = Store(url)
+        store.take_ownership()
         store.migrate()
     except ImportError as exc:
         raise TopSecretError(
             f"the database driver for {_safe(url)} is not installed ({exc.name}); "
             "for PostgreSQL: pip install -e '.[postgres]'"
+        ) from None
+    except OwnedElsewhere as exc:
+        raise TopSecretError(str(exc)) from None
+    except OSError as exc:
+        # The owner's lock file sits beside the database: a missing or read-only folder.
+        raise TopSecretError(
+            f"cannot use the database {_safe(url)}: unable to open database file "
+            f"({exc.strerror or exc})"
         ) from None
     except SQLAlchemyError as exc:
         reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
@@ -30,19 +40,46 @@ def open_store(url: str) -> Store:
     return store
 
 
-def run(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None) -> None:
-    """Serve until interrupted: migrations first, unfinished tables resumed, address printed."""
+def run(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    database_url: str | None = None,
+    limits: Limits | None = None,
+    redis_url: str | None = None,
+    lease_seconds: float = 10.0,
+) -> None:
+    """Serve until interrupted: migrations first, unfinished tables resumed, address printed.
+
+    With ``redis_url`` this process is one of several sharing a PostgreSQL database: tables
+    are owned through leases and sockets relayed over Redis (see docs/server.md).
+    """
     import uvicorn
 
     if not 1 <= port <= 65535:
         raise TopSecretError(f"--port must be between 1 and 65535, not {port}")
     _check_can_listen(host, port)
     url = database_url or default_database_url()
+    cluster = None
+    if redis_url is not None:
+        if url.startswith("sqlite"):
+            raise TopSecretError(
+                "--redis joins several processes on one database: use PostgreSQL "
+                "(--database postgresql+psycopg://...); SQLite serves one process"
+            )
+        if not 1 <= lease_seconds <= 300:
+            raise TopSecretError("--lease-seconds must be between 1 and 300")
+        from .cluster import Cluster
+
+        try:
+            cluster = Cluster(redis_url, lease_seconds)
+        except ImportError as exc:
+            raise TopSecretError(str(exc)) from None
     store = open_store(url)
-    app = create_app(store)
+    limits = limits or Limits()
+    app = create_app(store, limits, cluster)
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     print(f"Top Secret is ready at http://{shown}:{port}/  (storage: {_safe(url)})", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65_536)
+    uvicorn.run(app, host=host, port=port, log_level="warning", **uvicorn_settings(limits))
 
 
 def _check_can_listen(host: str, port: int) -> None:
@@ -91,8 +128,36 @@ def main(argv: list[str] | None = None) -> None:
         help="SQLAlchemy URL (default: sqlite file topsecret.sqlite3 here; "
         "postgresql+psycopg://user@host/db works the same)",
     )
+    parser.add_argument(
+        "--exempt",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="client address the per-client limits and quotas do not apply to "
+        "(a load test on loopback); repeatable",
+    )
+    parser.add_argument(
+        "--redis",
+        default=None,
+        metavar="URL",
+        help="redis://host:6379: share a PostgreSQL database with other processes "
+        "(table leases and relayed sockets through Redis)",
+    )
+    parser.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=10.0,
+        help="with --redis: how long a dead process's tables wait before another takes them",
+    )
     args = parser.parse_args(argv)
     try:
-        run(args.host, args.port, args.database)
+        run(
+            args.host,
+            args.port,
+            args.database,
+            Limits(exempt=frozenset(args.exempt)),
+            args.redis,
+            args.lease_seconds,
+        )
     except TopSecretError as exc:
         parser.exit(2, f"error: {exc}\n")

@@ -5,26 +5,40 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+import math
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
 from ..core import ActionFormatError, IllegalAction, TopSecretError
 from ..games import get_game
+from .cluster import CallFailed, Cluster
 from .db import Store
-from .lobby import Lobby, describe_games
+from .limits import (
+    BodyLimit,
+    ChatLimiter,
+    ConnectionCounter,
+    Limits,
+    QuotaError,
+    client_address,
+)
+from .lobby import CLOSE_TABLE_CLOSED, MAX_PAGE, HostOnly, Lobby, describe_games
 from .messages import (
     CLIENT_MESSAGE,
-    MAX_CLIENT_FRAME,
     AckFrame,
     ActMessage,
+    ChatMessage,
+    ClientMessage,
+    CloseTable,
     CreateTable,
     ErrorFrame,
     HelloMessage,
@@ -35,35 +49,95 @@ from .messages import (
     PongFrame,
     SeatTicket,
 )
-from .tables import Connection, TableError, error_frame, event_json
+from .tables import (
+    Connection,
+    StorageError,
+    TableError,
+    error_frame,
+    event_json,
+)
 
 log = logging.getLogger("topsecret.server")
 
 WEB_ROOT = Path(str(resources.files("topsecret") / "web"))
-#: Seconds a new socket has to say hello before it is closed.
-HELLO_TIMEOUT = 10.0
+#: WebSocket close codes the server uses besides the standard ones.
+CLOSE_REFUSED = 4400
+CLOSE_NO_TABLE = 4404
+CLOSE_IDLE = 4408
+CLOSE_TOO_MANY = 4429
+#: The table's process did not answer (another process is taking it over): try again.
+CLOSE_TRY_AGAIN = 1013
 
 
-def create_app(store: Store) -> FastAPI:
-    """The server for one store; migrations run and unfinished tables resume at startup."""
-    lobby = Lobby(store)
+def create_app(
+    store: Store, limits: Limits | None = None, cluster: Cluster | None = None
+) -> FastAPI:
+    """The server for one store; migrations run and unfinished tables resume at startup.
+
+    With a :class:`Cluster` (``--redis``) the process shares the database with others: it
+    serves the tables it holds a lease on and relays sockets and requests for the rest.
+    """
+    limits = limits or Limits()
+    lobby = Lobby(store, limits, cluster)
+    chat_limiter = ChatLimiter(limits)
+
+    async def handle_message(runtime: Any, conn: Connection, message: Any) -> None:
+        await _handle(runtime, conn, message, chat_limiter)
+
+    lobby.handle_message = handle_message
+    # Several processes count one client's sockets together (through Redis).
+    sockets = cluster.connection_counter(limits) if cluster else ConnectionCounter(limits)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        store.take_ownership()
         store.migrate()
-        resumed = lobby.resume()
-        if resumed:
-            log.info("resumed %d unfinished table(s)", resumed)
+        if cluster is None:
+            resumed = lobby.resume()
+            if resumed:
+                log.info("resumed %d unfinished table(s)", resumed)
+        else:
+            await cluster.start(lobby.on_call)  # tables are taken as their leases are free
         lobby.start_tasks()
         yield
-        lobby.close()
+        await lobby.shutdown()
+        # A clean stop leaves everything in the database file itself, not in its WAL.
+        try:
+            store.checkpoint()
+        except Exception:
+            log.exception("the WAL checkpoint at shutdown failed")
+        store.release_ownership()
 
     app = FastAPI(title="Top Secret", lifespan=lifespan, docs_url="/api/docs")
     app.state.lobby = lobby
+    app.state.limits = limits
+    app.add_middleware(BodyLimit, limit=limits.max_body)
 
     @app.exception_handler(TableError)
     async def _table_error(_request: Any, exc: TableError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=409)
+
+    @app.exception_handler(StorageError)
+    async def _storage(_request: Any, exc: StorageError) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=503, headers={"Retry-After": "1"})
+
+    @app.exception_handler(HostOnly)
+    async def _host_only(_request: Any, exc: HostOnly) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=403)
+
+    @app.exception_handler(QuotaError)
+    async def _quota(_request: Any, exc: QuotaError) -> JSONResponse:
+        return JSONResponse(
+            {"detail": str(exc)},
+            status_code=429,
+            headers={"Retry-After": str(max(1, math.ceil(exc.retry_after)))},
+        )
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        # Where and why, never the input itself: echoing it back multiplied large bodies and
+        # failed to encode NaN or lone surrogates.
+        return JSONResponse({"detail": validation_summary(exc.errors())}, status_code=422)
 
     # -- lobby ------------------------------------------------------------------------
 
@@ -72,67 +146,111 @@ def create_app(store: Store) -> FastAPI:
         return describe_games()
 
     @app.get("/api/tables")
-    async def tables() -> dict[str, Any]:
-        return lobby.listing()
+    async def tables(
+        status: Literal["open", "playing", "finished", "damaged"] | None = None,
+        game: Annotated[str | None, Query(max_length=32)] = None,
+        players: Annotated[int | None, Query(ge=1, le=16)] = None,
+        limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 20,
+        offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+    ) -> dict[str, Any]:
+        return await lobby.listing(status, game, players, limit, offset)
 
     @app.post("/api/tables")
-    async def create(request: CreateTable) -> dict[str, Any]:
-        runtime, seat, token = lobby.create(request)
-        return {"table": runtime.info().model_dump(), "seat": seat, "token": token}
+    async def create(request: CreateTable, http: Request) -> dict[str, Any]:
+        created = await lobby.create(request, client_address(http.scope))
+        runtime, seat, token, host, invite = created
+        return {
+            "table": runtime.info().model_dump(),
+            "seat": seat,
+            "token": token,
+            "host_token": host,
+            "invite": invite,
+        }
 
     @app.get("/api/tables/{table_id}")
-    async def table(table_id: str) -> dict[str, Any]:
-        runtime = lobby.get(table_id)
-        if runtime is None:
-            raise HTTPException(404, f"no table {table_id!r}")
-        return runtime.info().model_dump()
+    async def table(table_id: str, http: Request) -> dict[str, Any]:
+        return await _perform(table_id, "info", {}, http)
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, request: JoinTable) -> SeatTicket:
-        runtime = lobby.get(table_id)
-        if runtime is None:
-            raise HTTPException(404, f"no table {table_id!r}")
-        async with runtime.lock:
-            seat, token = runtime.claim(request.name, request.seat)
-        return SeatTicket(table_id=table_id, seat=seat, token=token)
+    async def join(table_id: str, request: JoinTable, http: Request) -> SeatTicket:
+        args = {"request": request.model_dump()}
+        return SeatTicket.model_validate(await _perform(table_id, "join", args, http))
+
+    @app.post("/api/tables/{table_id}/close")
+    async def close(table_id: str, request: CloseTable, http: Request) -> dict[str, Any]:
+        return await _perform(table_id, "close", {"token": request.token}, http)
+
+    async def _perform(
+        table_id: str, op: str, args: dict[str, Any], http: Request
+    ) -> dict[str, Any]:
+        """A table request, done here or by the process that serves the table."""
+        where = await lobby.locate(table_id) if _plausible_id(table_id) else None
+        if where is None:
+            raise HTTPException(404, f"no table {table_id[:32]!r}")
+        client = client_address(http.scope)
+        if isinstance(where, str):
+            assert cluster is not None
+            try:
+                return await cluster.call(
+                    where, "perform", table=table_id, request=op, args=args, client=client
+                )
+            except CallFailed as exc:
+                retry = exc.retry_after
+                headers = {"Retry-After": str(max(1, math.ceil(retry)))} if retry else None
+                raise HTTPException(exc.status, str(exc), headers=headers) from None
+        return await lobby.perform(where, op, args, client)
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def rematch(table_id: str, request: LeaveTable, http: Request) -> SeatTicket:
+        """A finished table's player asks for a rematch (``Lobby.rematch``): the same game,
+        options, settings, people and bots, or only the tied seats when the game's rules
+        have tied players play again; set up once, stored, and found again after a restart."""
+        where = await lobby.locate(table_id) if _plausible_id(table_id) else None
+        if where is None:
+            raise HTTPException(404, f"no table {table_id[:32]!r}")
+        if isinstance(where, str):
+            raise TableError("the game is not over yet")  # live tables are the only remote ones
+        ticket = await lobby.rematch(where, request.token, client_address(http.scope))
+        return SeatTicket.model_validate(ticket)
 
     @app.post("/api/tables/{table_id}/leave")
-    async def leave(table_id: str, request: LeaveTable) -> dict[str, str]:
-        runtime = lobby.get(table_id)
-        if runtime is None:
-            raise HTTPException(404, f"no table {table_id!r}")
-        async with runtime.lock:
-            lobby.leave(table_id, request.token)
-        return {"status": "left"}
+    async def leave(table_id: str, request: LeaveTable, http: Request) -> dict[str, Any]:
+        return await _perform(table_id, "leave", {"token": request.token}, http)
 
     # -- replays of finished games ----------------------------------------------------
 
+    # Plain functions: FastAPI runs them in its thread pool, so their reads and replays
+    # stay off the event loop.
     @app.get("/api/tables/{table_id}/replay")
-    async def replay_log(table_id: str) -> dict[str, Any]:
+    def replay_log(table_id: str) -> dict[str, Any]:
         data, rows = _finished(store, table_id)
         game = get_game(data.game)
         codec = game.codec(data.players)
         actions = []
-        for row in rows:
-            label = (
-                game.describe_action(codec.from_json(row.action))
-                if row.action is not None
-                else "time passes"
-            )
-            actions.append({"seq": row.seq, "seat": row.seat, "label": label, "time": row.time})
+        with _quarantined_on_failure(store, table_id):
+            for row in rows:
+                label = (
+                    game.describe_action(codec.from_json(row.action))
+                    if row.action is not None
+                    else "time passes"
+                )
+                actions.append({"seq": row.seq, "seat": row.seat, "label": label, "time": row.time})
         return {
             "id": data.id,
             "game": data.game,
             "title": game.title,
             "players": data.players,
             "names": [s.name for s in data.seats],
+            "bots": [s.bot for s in data.seats],
             "scores": data.scores,
             "actions": actions,
             "assets": _assets(game, data.players, data.options),
+            # Table talk is part of the table's story: the replay shows it.
+            "chat": store.load_chat(table_id),
         }
 
     @app.get("/api/tables/{table_id}/replay/{step}")
-    async def replay_step(table_id: str, step: int, seat: int | None = None) -> dict[str, Any]:
+    def replay_step(table_id: str, step: int, seat: int | None = None) -> dict[str, Any]:
         data, rows = _finished(store, table_id)
         if not 0 <= step <= len(rows):
             raise HTTPException(404, f"this game has steps 0..{len(rows)}")
@@ -142,13 +260,14 @@ def create_app(store: Store) -> FastAPI:
         codec = game.codec(data.players)
         state = game.new_state(data.players, data.options, data.seed)
         events: list[dict[str, Any]] = []
-        for row in rows[:step]:
-            happened = []
-            if row.time is not None:
-                happened += state.advance_time(row.time)
-            if row.action is not None:
-                happened += state.apply(row.seat, codec.from_json(row.action))
-            events = [event_json(game, e, seat) for e in happened if e.visible_to(seat)]
+        with _quarantined_on_failure(store, table_id):
+            for row in rows[:step]:
+                happened = []
+                if row.time is not None:
+                    happened += state.advance_time(row.time)
+                if row.action is not None:
+                    happened += state.apply(row.seat, codec.from_json(row.action))
+                events = [event_json(game, e, seat) for e in happened if e.visible_to(seat)]
         return {
             "step": step,
             "seat": seat,
@@ -163,49 +282,142 @@ def create_app(store: Store) -> FastAPI:
     @app.websocket("/ws/tables/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
-        runtime = lobby.get(table_id)
-        if runtime is None:
-            await websocket.send_text(
-                ErrorFrame(message=f"no table {table_id!r}").model_dump_json()
+        client = client_address(websocket.scope)
+        if not await sockets.enter(client):
+            await _refuse(
+                websocket,
+                f"too many connections from your address (at most "
+                f"{limits.connections_per_client}): close other tabs first",
+                CLOSE_TOO_MANY,
             )
-            await websocket.close(code=4404)
             return
         try:
-            text = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
+            await _serve_socket(websocket, table_id)
+        finally:
+            sockets.closed(client)
+
+    async def _serve_socket(websocket: WebSocket, table_id: str) -> None:
+        where = await lobby.locate(table_id) if _plausible_id(table_id) else None
+        if where is None:
+            await _refuse(websocket, f"no table {table_id[:32]!r}", CLOSE_NO_TABLE)
+            return
+        if isinstance(where, str):
+            await _relay_socket(websocket, table_id, where)
+            return
+        runtime = where
+        if runtime.status == "damaged":
+            await _refuse(websocket, f"this table is {runtime.closed_reason}", CLOSE_TABLE_CLOSED)
+            return
+        try:
+            text = await asyncio.wait_for(websocket.receive_text(), limits.hello_seconds)
             hello = CLIENT_MESSAGE.validate_json(text)
             if not isinstance(hello, HelloMessage):
                 raise TableError("say hello first")
             seat = runtime.authenticate(hello.token)
-        except (TimeoutError, ValidationError, TableError, WebSocketDisconnect) as exc:
-            with contextlib.suppress(Exception):
-                await websocket.send_text(error_frame(exc))
-                await websocket.close(code=4400)
+        except TimeoutError:
+            await _refuse(websocket, "say hello first", CLOSE_REFUSED)
+            return
+        except (ValidationError, TableError, WebSocketDisconnect, KeyError) as exc:
+            await _refuse(websocket, _socket_error_text(exc), CLOSE_REFUSED)
             return
         conn = Connection(seat)
         async with runtime.lock:
-            runtime.attach(conn)
+            crowded = runtime.crowded(seat, limits)
+            if crowded is None:
+                await runtime.attach(conn)
+        if crowded is not None:
+            await _refuse(websocket, crowded, CLOSE_TOO_MANY)
+            return
         writer = asyncio.create_task(_write(websocket, conn))
+
+        async def handle(_text: str, message: ClientMessage) -> None:
+            await handle_message(runtime, conn, message)
+
         try:
-            while True:
-                text = await websocket.receive_text()
-                if len(text) > MAX_CLIENT_FRAME:
-                    conn.push(ErrorFrame(message="message too large").model_dump_json())
-                    continue
-                try:
-                    message = CLIENT_MESSAGE.validate_json(text)
-                except ValidationError as exc:
-                    conn.push(
-                        ErrorFrame(
-                            message=f"bad message: {exc.errors()[0]['msg']}"
-                        ).model_dump_json()
-                    )
-                    continue
-                await _handle(runtime, conn, message)
-        except (WebSocketDisconnect, RuntimeError):
-            pass  # the client went away, or the server closed this socket (shutdown, too slow)
+            await _read_messages(websocket, conn, writer, handle)
+        except (WebSocketDisconnect, RuntimeError, KeyError):
+            # The client went away, or the server closed this socket (shutdown, too slow);
+            # KeyError: a binary frame where text was expected.
+            pass
         finally:
             async with runtime.lock:
                 runtime.detach(conn)
+            writer.cancel()
+
+    async def _read_messages(
+        websocket: WebSocket,
+        conn: Connection,
+        writer: asyncio.Task[None],
+        deliver: Callable[[str, ClientMessage], Awaitable[None]],
+    ) -> None:
+        """A socket's messages, bounded and validated, each delivered in turn, until the
+        socket stays silent too long (closed with a reason) or goes away (raises)."""
+        while True:
+            try:
+                text = await asyncio.wait_for(websocket.receive_text(), limits.idle_seconds)
+            except TimeoutError:
+                conn.push(
+                    ErrorFrame(
+                        message=f"closed after {limits.idle_seconds:g} s without a message"
+                    ).model_dump_json()
+                )
+                conn.close(CLOSE_IDLE)
+                await writer
+                return
+            if len(text) > limits.max_frame:
+                conn.push(ErrorFrame(message="message too large").model_dump_json())
+                continue
+            try:
+                message = CLIENT_MESSAGE.validate_json(text)
+            except ValidationError as exc:
+                conn.push(ErrorFrame(message=_socket_error_text(exc)).model_dump_json())
+                continue
+            await deliver(text, message)
+
+    async def _relay_socket(websocket: WebSocket, table_id: str, node: str) -> None:
+        """A socket for a table another process serves: messages go to it, frames come back
+        (through Redis); the same checks as a local socket are made here first."""
+        assert cluster is not None
+        try:
+            text = await asyncio.wait_for(websocket.receive_text(), limits.hello_seconds)
+            hello = CLIENT_MESSAGE.validate_json(text)
+            if not isinstance(hello, HelloMessage):
+                raise TableError("say hello first")
+        except TimeoutError:
+            await _refuse(websocket, "say hello first", CLOSE_REFUSED)
+            return
+        except (ValidationError, TableError, WebSocketDisconnect, KeyError) as exc:
+            await _refuse(websocket, _socket_error_text(exc), CLOSE_REFUSED)
+            return
+        conn_id = secrets.token_hex(8)
+        conn = Connection(None)
+        cluster.relayed[conn_id] = (conn, table_id, node)
+        try:
+            reply = await cluster.call(
+                node, "attach", table=table_id, conn=conn_id, token=hello.token
+            )
+        except CallFailed as exc:
+            cluster.relayed.pop(conn_id, None)
+            code = {429: CLOSE_TOO_MANY, 503: CLOSE_TRY_AGAIN}.get(exc.status, CLOSE_REFUSED)
+            await _refuse(websocket, str(exc), code)
+            return
+        conn.seat = reply["seat"]
+        writer = asyncio.create_task(_write(websocket, conn))
+
+        async def relay(text: str, _message: ClientMessage) -> None:
+            assert cluster is not None
+            cluster.send(node, {"t": "msg", "conn": conn_id, "text": text})
+
+        try:
+            await _read_messages(websocket, conn, writer, relay)
+        except (WebSocketDisconnect, RuntimeError, KeyError):
+            pass
+        finally:
+            if cluster.relayed.pop(conn_id, None) is not None:
+                cluster.send(
+                    node,
+                    {"t": "call", "op": "detach", "id": "", "from": cluster.node, "conn": conn_id},
+                )
             writer.cancel()
 
     # -- the web client ---------------------------------------------------------------
@@ -227,7 +439,52 @@ def create_app(store: Store) -> FastAPI:
     return app
 
 
-async def _handle(runtime: Any, conn: Connection, message: Any) -> None:
+def validation_summary(errors: Any) -> list[dict[str, Any]]:
+    """Pydantic's errors reduced to where and why, never the input, each part short."""
+    out = []
+    for error in list(errors)[:10]:
+        out.append(
+            {
+                "loc": [_printable(part, 64) for part in error.get("loc", ())][:8],
+                "msg": _printable(error.get("msg", ""), 200),
+                "type": _printable(error.get("type", ""), 64),
+            }
+        )
+    return out
+
+
+def _printable(value: Any, limit: int) -> str | int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    text = str(value)[:limit]
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
+def _socket_error_text(exc: Exception) -> str:
+    if isinstance(exc, ValidationError):
+        errors = validation_summary(exc.errors())
+        first = errors[0] if errors else {"msg": "invalid", "loc": []}
+        where = ".".join(str(p) for p in first["loc"])
+        return f"bad message: {first['msg']}" + (f" ({where})" if where else "")
+    if isinstance(exc, KeyError):
+        return "send text frames with JSON messages"
+    if isinstance(exc, WebSocketDisconnect):
+        return "the connection closed"
+    return str(exc) or type(exc).__name__
+
+
+def _plausible_id(table_id: str) -> bool:
+    return 0 < len(table_id) <= 32
+
+
+async def _refuse(websocket: WebSocket, message: str, code: int) -> None:
+    """Tell a socket why it is refused, then close it with ``code``."""
+    with contextlib.suppress(Exception):
+        await websocket.send_text(ErrorFrame(message=message).model_dump_json())
+        await websocket.close(code=code)
+
+
+async def _handle(runtime: Any, conn: Connection, message: Any, chat_limiter: ChatLimiter) -> None:
     if isinstance(message, PingMessage):
         conn.push(PongFrame().model_dump_json())
     elif isinstance(message, ActMessage):
@@ -244,8 +501,23 @@ async def _handle(runtime: Any, conn: Connection, message: Any) -> None:
             conn.push(AckFrame(ref=message.ref, seq=seq).model_dump_json())
     elif isinstance(message, LeaveMessage):
         if conn.seat is not None:
+            try:
+                async with runtime.lock:
+                    await runtime.leave(conn.seat)
+            except TopSecretError as exc:
+                conn.push(error_frame(exc))
+    elif isinstance(message, ChatMessage):
+        if conn.seat is None:
+            conn.push(ErrorFrame(message="spectators cannot chat").model_dump_json())
+            return
+        try:
+            # The length and rate of table talk are the server's Limits (chat_*).
+            chat_limiter.check(runtime.id, conn.seat, message.text)
             async with runtime.lock:
-                runtime.leave(conn.seat)
+                await runtime.say(conn.seat, message.text)
+            chat_limiter.said(runtime.id, conn.seat)
+        except TopSecretError as exc:
+            conn.push(error_frame(exc))
     elif isinstance(message, HelloMessage):
         conn.push(ErrorFrame(message="already greeted").model_dump_json())
 
@@ -255,7 +527,7 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
         while True:
             frame = await conn.queue.get()
             if frame is None:
-                await websocket.close()
+                await websocket.close(code=conn.close_code)
                 return
             await websocket.send_text(frame)
     except Exception:
@@ -268,10 +540,25 @@ def _assets(game: Any, players: int, options: dict[str, Any]) -> dict[str, Any] 
     return hook(players, dict(options)) if callable(hook) else None
 
 
+@contextlib.contextmanager
+def _quarantined_on_failure(store: Store, table_id: str) -> Iterator[None]:
+    """A finished game whose log cannot be replayed is marked damaged, once (410 after)."""
+    try:
+        yield
+    except Exception as exc:
+        reason = f"damaged: its log cannot be replayed ({type(exc).__name__}: {exc})"[:200]
+        log.error("table %s quarantined: %s", table_id, reason)
+        with contextlib.suppress(Exception):
+            store.mark_damaged(table_id, reason)
+        raise HTTPException(410, f"this table is {reason}") from None
+
+
 def _finished(store: Store, table_id: str) -> tuple[Any, Any]:
-    data = store.load_table(table_id) if len(table_id) <= 32 else None
+    data = store.load_table(table_id) if _plausible_id(table_id) else None
     if data is None:
-        raise HTTPException(404, f"no table {table_id!r}")
+        raise HTTPException(404, f"no table {table_id[:32]!r}")
+    if data.status == "damaged":
+        raise HTTPException(410, f"this table is {data.closed_reason}")
     if data.status != "finished":
         raise HTTPException(409, "replays open when the game is over")
     return data, store.load_log(table_id)

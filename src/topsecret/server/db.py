@@ -6,12 +6,19 @@ plus the ordered actions taken. Anything else the server holds in memory is rebu
 
 from __future__ import annotations
 
+import asyncio
+import fcntl
+import functools
+import os
+import socket
+import sqlite3
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO, TypeVar
 
 from alembic import command
 from alembic.config import Config
@@ -25,16 +32,24 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     func,
     insert,
     select,
     update,
 )
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+T = TypeVar("T")
 
 DEFAULT_SQLITE_FILE = "topsecret.sqlite3"
 MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+class OwnedElsewhere(RuntimeError):
+    """Another server process holds this SQLite database."""
 
 
 class Base(DeclarativeBase):
@@ -55,6 +70,15 @@ class TableRecord(Base):
     created_at: Mapped[float] = mapped_column(Float)
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     scores: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)
+    #: A private table is never listed; its seats are taken only with its invite code.
+    private: Mapped[bool] = mapped_column(default=False, server_default=false())
+    #: SHA-256 of the invite code (private tables) and of the host's token (may close it).
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: SHA-256 of the creating client's address, for the per-client quota of live tables.
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    #: Why a "closed" table was closed (expired, abandoned, by its host, damaged).
+    closed_reason: Mapped[str | None] = mapped_column(String(200), nullable=True)
 
 
 class SeatRecord(Base):
@@ -85,6 +109,38 @@ class ActionRecord(Base):
     action: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     #: Game clock in seconds for real-time games (fed back through advance_time on replay).
     time: Mapped[float | None] = mapped_column(Float, nullable=True)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class ChatRecord(Base):
+    """One line of table talk, kept with the table and shown in its replay."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(String(400))
+    #: Wall-clock time the line was said (seconds since the epoch).
+    at: Mapped[float] = mapped_column(Float)
+
+
+class RematchRecord(Base):
+    """A finished table's rematch: set up once, found again after a restart."""
+
+    __tablename__ = "rematches"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    #: The table the rematch is played at.
+    rematch_id: Mapped[str] = mapped_column(String(32))
+    #: The seats of the finished table that play it, in the rematch's seat order (all of
+    #: them, or only the tied ones when the game's rules have tied players play again).
+    seats: Mapped[list[int]] = mapped_column(JSON)
     created_at: Mapped[float] = mapped_column(Float)
 
 
@@ -121,6 +177,11 @@ class TableData:
     finished_at: float | None
     scores: list[float] | None
     seats: tuple[SeatData, ...]
+    private: bool = False
+    invite_hash: str | None = None
+    host_hash: str | None = None
+    creator: str | None = None
+    closed_reason: str | None = None
 
 
 def default_database_url(directory: Path | None = None) -> str:
@@ -151,6 +212,9 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # Several processes may start at once on one database: one migrates at a time.
+            connection.exec_driver_sql("SELECT pg_advisory_xact_lock(7311515)")
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
@@ -171,6 +235,11 @@ def _table_data(record: TableRecord, seats: Sequence[SeatRecord]) -> TableData:
             SeatData(s.seat, s.bot, s.name, s.token_hash, s.away)
             for s in sorted(seats, key=lambda s: s.seat)
         ),
+        private=bool(record.private),
+        invite_hash=record.invite_hash,
+        host_hash=record.host_hash,
+        creator=record.creator,
+        closed_reason=record.closed_reason,
     )
 
 
@@ -181,12 +250,167 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._owner: TextIO | None = None
+        # Writes run here, off the event loop: one thread for SQLite (it has one writer at a
+        # time anyway, and a locked file then holds up writes only, never the server), a few
+        # for PostgreSQL.
+        self._writer = ThreadPoolExecutor(
+            max_workers=1 if url.startswith("sqlite") else 4, thread_name_prefix="topsecret-db"
+        )
+        #: Actions waiting for the next group commit (event-loop side), and whether one runs.
+        self._pending: list[tuple[str, LogRow, list[float] | None, asyncio.Future[None]]] = []
+        self._committing = False
+        #: Group commits made and actions they stored (work counts for the load benchmark).
+        self.group_commits = 0
+        self.grouped_actions = 0
+
+    async def write(self, call: Callable[..., T], *args: Any) -> T:
+        """Run a write on the writer thread and wait for it (the caller's table stays
+        locked meanwhile, so its frames still wait for the commit)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._writer, functools.partial(call, *args))
+
+    async def append(self, table_id: str, row: LogRow, finished: list[float] | None) -> None:
+        """Commit one action (see :meth:`append_action`), grouped with the actions of other
+        tables that arrive meanwhile: while one transaction runs on the writer thread, the
+        next ones queue and are stored together in one transaction when it ends. Each
+        caller still waits for its own row's commit, so "commit before telling" holds; a
+        row the database refuses fails alone (the group is tried again row by row).
+
+        Before, every action was a transaction of its own and a hop to the writer thread:
+        under load the hops queued behind one another (and behind the event loop for the
+        GIL), and each action waited for every earlier commit in turn."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        self._pending.append((table_id, row, finished, done))
+        self._start_group(loop)
+        await done
+
+    def _start_group(self, loop: asyncio.AbstractEventLoop) -> None:
+        if self._committing or not self._pending:
+            return
+        group, self._pending = self._pending, []
+        self._committing = True
+        items = [(table_id, row, finished) for table_id, row, finished, _ in group]
+        running = loop.run_in_executor(self._writer, self._commit_group, items)
+
+        def finished(outcome: asyncio.Future[list[BaseException | None]]) -> None:
+            self._committing = False
+            try:
+                errors = outcome.result()
+            except BaseException as exc:  # the thread itself failed: every row did
+                errors = [exc] * len(group)
+            for (_, _, _, waiter), error in zip(group, errors, strict=True):
+                if waiter.done():
+                    continue
+                if error is None:
+                    waiter.set_result(None)
+                else:
+                    waiter.set_exception(error)
+            self._start_group(loop)
+
+        running.add_done_callback(finished)
+
+    def _commit_group(
+        self, items: list[tuple[str, LogRow, list[float] | None]]
+    ) -> list[BaseException | None]:
+        """On the writer thread: one transaction for the group, or row by row if refused."""
+        self.group_commits += 1
+        self.grouped_actions += len(items)
+        if len(items) > 1:
+            try:
+                self.append_actions(items)
+                return [None] * len(items)
+            except Exception:
+                pass  # find the row at fault: each alone, in its own transaction
+        errors: list[BaseException | None] = []
+        for table_id, row, finished in items:
+            try:
+                self.append_action(table_id, row, finished)
+                errors.append(None)
+            except Exception as exc:
+                errors.append(exc)
+        return errors
+
+    async def read(self, call: Callable[..., T], *args: Any) -> T:
+        """Run a read in a worker thread (WAL lets it go on beside the writer)."""
+        return await asyncio.to_thread(call, *args)
 
     def migrate(self) -> None:
         migrate(self.engine)
 
     def close(self) -> None:
+        self._writer.shutdown(wait=True)
         self.engine.dispose()
+        self.release_ownership()
+
+    @property
+    def sqlite_file(self) -> Path | None:
+        """The database file, for SQLite; None for other databases or in-memory SQLite."""
+        url = make_url(self.url)
+        if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+            return None
+        return Path(str(url.database))
+
+    def take_ownership(self) -> None:
+        """Make this process the only server on a SQLite file, or say who holds it.
+
+        SQLite is the single-process default: two servers on one file would both resume and
+        drive the same tables. The lock is an exclusive ``flock`` on ``<file>.lock``, which the
+        kernel releases when the process ends, however it ends. Other databases (PostgreSQL
+        with ``--redis``) share tables through leases instead.
+        """
+        path = self.sqlite_file
+        if path is None or self._owner is not None:
+            return
+        lock_path = path.with_name(path.name + ".lock")
+        handle = open(lock_path, "a+")  # noqa: SIM115 - held open for the process's life
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.seek(0)
+            holder = handle.read().strip() or "another process"
+            handle.close()
+            raise OwnedElsewhere(
+                f"another server ({holder}) is already using {path}: stop it first, or give "
+                "this one its own --database (several processes share one database only on "
+                "PostgreSQL with --redis)"
+            ) from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"pid {os.getpid()} on {socket.gethostname()}")
+        handle.flush()
+        self._owner = handle
+
+    def release_ownership(self) -> None:
+        if self._owner is not None:
+            fcntl.flock(self._owner, fcntl.LOCK_UN)
+            self._owner.close()
+            self._owner = None
+
+    def checkpoint(self) -> None:
+        """Move the WAL's pages into the database file and empty the WAL (SQLite; a clean
+        stop calls it, so the file alone holds everything)."""
+        if self.sqlite_file is None:
+            return
+        with self.engine.connect() as connection:
+            connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def backup(self, target: Path) -> None:
+        """A consistent copy of a SQLite database into ``target`` with SQLite's backup API,
+        safe while the server writes (PostgreSQL: use pg_dump, see docs/server.md)."""
+        source = self.sqlite_file
+        if source is None:
+            raise ValueError(
+                "backup copies SQLite files; for PostgreSQL use pg_dump (docs/server.md)"
+            )
+        if not source.exists():
+            raise FileNotFoundError(f"there is no database at {source}")
+        if target.exists():
+            raise FileExistsError(f"{target} exists already: choose a new file")
+        with closing(sqlite3.connect(source)) as src, closing(sqlite3.connect(target)) as dst:
+            src.execute("PRAGMA busy_timeout=5000")
+            src.backup(dst)
 
     @contextmanager
     def _session(self) -> Iterator[Session]:
@@ -207,6 +431,10 @@ class Store:
                     created_at=table.created_at,
                     finished_at=None,
                     scores=None,
+                    private=table.private,
+                    invite_hash=table.invite_hash,
+                    host_hash=table.host_hash,
+                    creator=table.creator,
                 )
             )
             session.flush()  # the table row must exist before its seats refer to it
@@ -264,6 +492,50 @@ class Store:
                     .values(status="finished", finished_at=now, scores=finished)
                 )
 
+    def append_actions(self, items: Sequence[tuple[str, LogRow, list[float] | None]]) -> None:
+        """Commit several tables' actions (and games that ended) in one transaction."""
+        now = time.time()
+        with self.engine.begin() as connection:
+            connection.execute(
+                _INSERT_ACTION,
+                [
+                    {
+                        "table_id": table_id,
+                        "seq": row.seq,
+                        "seat": row.seat,
+                        "action": row.action,
+                        "time": row.time,
+                        "created_at": now,
+                    }
+                    for table_id, row, _ in items
+                ],
+            )
+            for table_id, _, finished in items:
+                if finished is not None:
+                    connection.execute(
+                        update(TableRecord)
+                        .where(TableRecord.id == table_id)
+                        .values(status="finished", finished_at=now, scores=finished)
+                    )
+
+    def close_table(self, table_id: str, reason: str) -> None:
+        """Mark a table closed (it is no longer resumed or listed) and say why."""
+        with self._session() as session:
+            session.execute(
+                update(TableRecord)
+                .where(TableRecord.id == table_id)
+                .values(status="closed", closed_reason=reason[:200], finished_at=time.time())
+            )
+
+    def mark_damaged(self, table_id: str, reason: str) -> None:
+        """Quarantine a table whose log cannot be replayed (it is no longer resumed)."""
+        with self._session() as session:
+            session.execute(
+                update(TableRecord)
+                .where(TableRecord.id == table_id)
+                .values(status="damaged", closed_reason=reason[:200])
+            )
+
     def load_table(self, table_id: str) -> TableData | None:
         with self._session() as session:
             record = session.get(TableRecord, table_id)
@@ -286,18 +558,30 @@ class Store:
             return list(
                 session.scalars(
                     select(TableRecord.id)
-                    .where(TableRecord.status != "finished")
+                    .where(TableRecord.status.in_(("waiting", "playing")))
                     .order_by(TableRecord.created_at)
                 ).all()
             )
 
-    def recent_tables(self, status: str, limit: int) -> list[TableData]:
+    def recent_tables(
+        self,
+        status: str,
+        limit: int,
+        offset: int = 0,
+        game: str | None = None,
+        players: int | None = None,
+    ) -> list[TableData]:
+        """Public tables with this status, newest first (private ones are never listed)."""
         with self._session() as session:
+            query = select(TableRecord).where(
+                TableRecord.status == status, TableRecord.private == false()
+            )
+            if game is not None:
+                query = query.where(TableRecord.game == game)
+            if players is not None:
+                query = query.where(TableRecord.players == players)
             records = session.scalars(
-                select(TableRecord)
-                .where(TableRecord.status == status)
-                .order_by(TableRecord.created_at.desc())
-                .limit(limit)
+                query.order_by(TableRecord.created_at.desc()).offset(offset).limit(limit)
             ).all()
             ids = [r.id for r in records]
             seats = session.scalars(select(SeatRecord).where(SeatRecord.table_id.in_(ids))).all()
@@ -305,6 +589,32 @@ class Store:
             for seat in seats:
                 by_table.setdefault(seat.table_id, []).append(seat)
             return [_table_data(r, by_table.get(r.id, [])) for r in records]
+
+    def count_tables(self, status: str, game: str | None = None, players: int | None = None) -> int:
+        with self._session() as session:
+            query = (
+                select(func.count())
+                .select_from(TableRecord)
+                .where(TableRecord.status == status, TableRecord.private == false())
+            )
+            if game is not None:
+                query = query.where(TableRecord.game == game)
+            if players is not None:
+                query = query.where(TableRecord.players == players)
+            return int(session.scalar(query) or 0)
+
+    def count_live_by_creator(self, creator: str) -> int:
+        """Unfinished tables one client created (for its quota, across processes)."""
+        with self._session() as session:
+            query = (
+                select(func.count())
+                .select_from(TableRecord)
+                .where(
+                    TableRecord.creator == creator,
+                    TableRecord.status.in_(("waiting", "playing")),
+                )
+            )
+            return int(session.scalar(query) or 0)
 
     def count_actions(self, table_id: str) -> int:
         with self._session() as session:
@@ -317,8 +627,50 @@ class Store:
                 or 0
             )
 
+    def append_chat(self, table_id: str, seat: int, name: str, text: str, at: float) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(ChatRecord),
+                {"table_id": table_id, "seat": seat, "name": name, "text": text, "at": at},
+            )
+
+    def load_chat(self, table_id: str) -> list[dict[str, Any]]:
+        """The table's talk, oldest first: seat, name, text and wall-clock time of each line."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(ChatRecord).where(ChatRecord.table_id == table_id).order_by(ChatRecord.id)
+            ).all()
+            return [{"seat": r.seat, "name": r.name, "text": r.text, "at": r.at} for r in rows]
+
+    def save_rematch(self, table_id: str, rematch_id: str, seats: list[int]) -> bool:
+        """Link a finished table to its rematch; False when it has one already (another
+        request or process set it up first: :meth:`load_rematch` says which)."""
+        try:
+            with self._session() as session:
+                session.add(
+                    RematchRecord(
+                        table_id=table_id,
+                        rematch_id=rematch_id,
+                        seats=list(seats),
+                        created_at=time.time(),
+                    )
+                )
+        except IntegrityError:
+            return False
+        return True
+
+    def load_rematch(self, table_id: str) -> tuple[str, list[int]] | None:
+        """The rematch of a finished table (its id and the old seats that play it), or None."""
+        with self._session() as session:
+            record = session.get(RematchRecord, table_id)
+            if record is None:
+                return None
+            return record.rematch_id, [int(s) for s in record.seats]
+
     def delete_table(self, table_id: str) -> None:
         with self._session() as session:
+            session.execute(delete(RematchRecord).where(RematchRecord.table_id == table_id))
+            session.execute(delete(ChatRecord).where(ChatRecord.table_id == table_id))
             session.execute(delete(ActionRecord).where(ActionRecord.table_id == table_id))
             session.execute(delete(SeatRecord).where(SeatRecord.table_id == table_id))
             session.execute(delete(TableRecord).where(TableRecord.id == table_id))

@@ -3,23 +3,59 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 #: Largest WebSocket text frame a client may send, in bytes.
 MAX_CLIENT_FRAME = 16_384
 #: Largest action object, once encoded as JSON.
 MAX_ACTION_JSON = 4_096
+#: Longest display name, in characters (after surrounding spaces are removed).
 MAX_NAME = 40
+#: Longest chat line, in characters.
+MAX_CHAT = 300
 MAX_TOKEN = 128
 
-OptionValue = bool | int | Annotated[str, Field(max_length=200)]
-Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
+
+def _encodable(text: str) -> str:
+    """Refuse text that cannot be stored or sent as UTF-8 (a lone surrogate)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("text must be valid Unicode") from None
+    return text
+
+
+def _display(text: str) -> str:
+    """A name or chat line: valid Unicode, no control characters, not blank."""
+    text = _encodable(text).strip()
+    if not text:
+        raise ValueError("must not be blank")
+    if any(_control(ch) for ch in text):
+        raise ValueError("must not contain control characters")
+    return text
+
+
+def _control(ch: str) -> bool:
+    """Control, private-use and format characters (bidi overrides...), except the joiners
+    that emoji sequences need."""
+    category = unicodedata.category(ch)
+    return category in ("Cc", "Co", "Cs") or (category == "Cf" and ch not in "\u200c\u200d")
+
+
+Short64 = Annotated[str, Field(max_length=64), AfterValidator(_encodable)]
+Token = Annotated[str, Field(min_length=1, max_length=MAX_TOKEN), AfterValidator(_encodable)]
+OptionValue = bool | int | Annotated[str, Field(max_length=200), AfterValidator(_encodable)]
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME), AfterValidator(_display)]
+ChatText = Annotated[str, Field(min_length=1, max_length=MAX_CHAT), AfterValidator(_display)]
+BotName = Short64
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # NaN and infinities are refused too: no field of the protocol takes them.
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class TableSettings(Strict):
@@ -32,31 +68,38 @@ class TableSettings(Strict):
     #: Pause before each bot move, so people can follow the game.
     bot_delay: float = Field(default=0.6, ge=0, le=30)
     #: Bot that plays for a player who left; None picks the game's own bot, else "random".
-    takeover_bot: Annotated[str, Field(max_length=64)] | None = None
+    takeover_bot: BotName | None = None
+    #: Table talk: seated players may chat (a winking table may prefer silence).
+    chat: bool = True
 
 
 class CreateTable(Strict):
-    game: Annotated[str, Field(min_length=1, max_length=32)]
+    game: Annotated[str, Field(min_length=1, max_length=32), AfterValidator(_encodable)]
     players: int = Field(ge=1, le=16)
-    options: dict[Annotated[str, Field(max_length=64)], OptionValue] = Field(
-        default_factory=dict, max_length=32
-    )
+    options: dict[Short64, OptionValue] = Field(default_factory=dict, max_length=32)
     #: One entry per seat: None for a person, or the name of the bot that plays it.
-    seats: list[Annotated[str, Field(max_length=64)] | None] | None = Field(
-        default=None, max_length=16
-    )
+    seats: list[BotName | None] | None = Field(default=None, max_length=16)
     #: The creator's name; when given, the creator takes the first person seat.
     name: Name | None = None
     settings: TableSettings = Field(default_factory=TableSettings)
+    #: A private table is not listed, and its seats are taken only with its invite code.
+    private: bool = False
 
 
 class JoinTable(Strict):
     name: Name
     seat: int | None = Field(default=None, ge=0, le=15)
+    #: The invite code of a private table (the ``invite`` parameter of its link).
+    invite: Token | None = None
 
 
 class LeaveTable(Strict):
-    token: Annotated[str, Field(min_length=1, max_length=MAX_TOKEN)]
+    token: Token
+
+
+class CloseTable(Strict):
+    #: The host token the creation returned (the creator's seat token when they took one).
+    token: Token
 
 
 class SeatTicket(Strict):
@@ -67,21 +110,22 @@ class SeatTicket(Strict):
 
 class HelloMessage(Strict):
     type: Literal["hello"]
-    token: Annotated[str, Field(max_length=MAX_TOKEN)] | None = None
+    token: Token | None = None
 
 
 class ActMessage(Strict):
     type: Literal["act"]
-    action: dict[Annotated[str, Field(max_length=64)], Any] = Field(max_length=32)
-    #: The update the client acted on (informative: legality is checked on the table as is).
-    seq: int | None = Field(default=None, ge=0)
+    action: dict[Short64, Any] = Field(max_length=32)
+    #: The ``seq`` of the last update the client had when it acted: required (an action
+    #: without it is refused), and one older than the seat's current decision is refused.
+    seq: int | None = Field(default=None, ge=0, le=2**31)
     #: Echoed in the acknowledgement or error, so a client knows which action it concerns.
     ref: int | None = Field(default=None, ge=0, le=2**53)
 
     @field_validator("action")
     @classmethod
     def _small(cls, value: dict[str, Any]) -> dict[str, Any]:
-        if len(json.dumps(value)) > MAX_ACTION_JSON:
+        if len(json.dumps(value, ensure_ascii=False).encode("utf-8")) > MAX_ACTION_JSON:
             raise ValueError(f"an action may take at most {MAX_ACTION_JSON} bytes")
         return value
 
@@ -94,12 +138,20 @@ class PingMessage(Strict):
     type: Literal["ping"]
 
 
+class ChatMessage(Strict):
+    """A line of table talk from a seated player."""
+
+    type: Literal["chat"]
+    text: ChatText
+
+
 ClientMessage = Annotated[
-    HelloMessage | ActMessage | LeaveMessage | PingMessage, Field(discriminator="type")
+    HelloMessage | ActMessage | LeaveMessage | PingMessage | ChatMessage,
+    Field(discriminator="type"),
 ]
-CLIENT_MESSAGE: TypeAdapter[HelloMessage | ActMessage | LeaveMessage | PingMessage] = TypeAdapter(
-    ClientMessage
-)
+CLIENT_MESSAGE: TypeAdapter[
+    HelloMessage | ActMessage | LeaveMessage | PingMessage | ChatMessage
+] = TypeAdapter(ClientMessage)
 
 
 class SeatInfo(BaseModel):
@@ -124,6 +176,10 @@ class TableInfo(BaseModel):
     seats: list[SeatInfo]
     play_style: str
     created_at: float
+    #: Seats only through the invite link; never listed in the lobby.
+    private: bool = False
+    #: Why a table whose status is "closed" was closed (expired, abandoned, by its host...).
+    closed_reason: str | None = None
 
 
 class LegalAction(BaseModel):
@@ -172,3 +228,28 @@ class AckFrame(BaseModel):
 
 class PongFrame(BaseModel):
     type: Literal["pong"] = "pong"
+
+
+class RematchFrame(BaseModel):
+    """To a seat of a finished table: its seat at the rematch, with the token that holds it."""
+
+    type: Literal["rematch"] = "rematch"
+    table_id: str
+    seat: int
+    token: str
+
+
+class ChatLine(BaseModel):
+    seat: int
+    name: str
+    text: str
+    #: Wall-clock time it was said (seconds since the epoch).
+    at: float
+
+
+class ChatFrame(BaseModel):
+    """Table talk: every line so far on a new connection (``full``), then each new line."""
+
+    type: Literal["chat"] = "chat"
+    full: bool
+    lines: list[ChatLine]

@@ -31,7 +31,10 @@ from ..core import (
     TopSecretError,
 )
 from .db import LogRow, SeatData, Store, TableData
+from .limits import Limits
 from .messages import (
+    ChatFrame,
+    ChatLine,
     ErrorFrame,
     SeatInfo,
     TableInfo,
@@ -44,6 +47,8 @@ log = logging.getLogger("topsecret.server")
 TICK_SECONDS = 0.25
 #: Frames queued for one slow connection before it is dropped.
 MAX_QUEUED_FRAMES = 512
+#: Pause before a bot, a timer or the clock tries again after storage refused a write.
+STORAGE_RETRY_SECONDS = 1.0
 
 
 def new_token() -> str:
@@ -58,6 +63,16 @@ class TableError(TopSecretError):
     """A request the table cannot honour (full, unknown seat, wrong token...)."""
 
 
+class StorageError(TableError):
+    """The database refused a write: nothing changed, in memory or in storage."""
+
+
+def storage_failure(exc: BaseException) -> StorageError:
+    """The player's message for a failed write, with the database's short reason."""
+    reason = str(getattr(exc, "orig", None) or exc).splitlines()[0][:120] or type(exc).__name__
+    return StorageError(f"the server could not save this, so nothing changed ({reason})")
+
+
 class Connection:
     """One WebSocket (or test client) following a table as a seat or a spectator."""
 
@@ -65,6 +80,8 @@ class Connection:
         self.seat = seat
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        #: The WebSocket close code used when the server ends this connection.
+        self.close_code = 1000
         self._send = send
 
     def push(self, frame: str) -> None:
@@ -76,9 +93,10 @@ class Connection:
             return
         self.queue.put_nowait(frame)
 
-    def close(self) -> None:
+    def close(self, code: int = 1000) -> None:
         if not self.closed:
             self.closed = True
+            self.close_code = code
             self.queue.put_nowait(None)
 
 
@@ -121,6 +139,13 @@ class TableRuntime:
         self.settings = TableSettings.model_validate(data.settings)
         self.status = data.status
         self.created_at = data.created_at
+        self.private = data.private
+        self.invite_hash = data.invite_hash
+        self.host_hash = data.host_hash
+        self.creator = data.creator
+        self.closed_reason = data.closed_reason
+        #: Monotonic time since which no socket has been open here (None: one is open).
+        self.unwatched_since: float | None = time.monotonic()
         self.realtime = game.play_style == "realtime"
         self.seats = [SeatRuntime(s.seat, s.bot, s.name, s.token_hash, s.away) for s in data.seats]
         self.state: State = game.new_state(data.players, data.options, data.seed)
@@ -145,6 +170,16 @@ class TableRuntime:
         self._clock_started = time.monotonic()
         self._closed = False
         self._info_cache: tuple[Any, dict[str, Any]] | None = None
+        #: Per seat, the log position of its last action (-1: none yet).
+        self.last_acted = [-1] * data.players
+        #: Per seat, the log position at which its current decision opened.
+        self.decision_opened = [0] * data.players
+        #: Table talk, loaded from storage on the first connection (None: not yet).
+        self.chat: list[ChatLine] | None = None
+        #: After the game, the rematch seating the same people: its id and each seat's token.
+        self.rematch: tuple[str, dict[int, str]] | None = None
+        self._acting_before: frozenset[int] = frozenset(self.state.acting_players())
+        self._step_before: object = self.state.open_step()
 
     # -- building and rebuilding ------------------------------------------------------
 
@@ -157,8 +192,46 @@ class TableRuntime:
                 action = self.codec.from_json(row.action)
                 self._record_events(row.seq, self.state.apply(row.seat, action))
             self.log.append(row)
+            self._track(row)
         self._clock_base = max((r.time for r in rows if r.time is not None), default=0.0)
         self._clock_started = time.monotonic()
+
+    def _track(self, row: LogRow) -> None:
+        """Note who acted and whose decision opened at ``row``, to judge a client's ``seq``.
+
+        A seat's decision opens when it joins the acting seats or the simultaneous step
+        changes; its own action (or one played for it) closes it.
+        """
+        if row.seat >= 0:
+            self.last_acted[row.seat] = row.seq
+        acting = frozenset(self.state.acting_players())
+        step = self.state.open_step()
+        renewed = acting if step is not self._step_before else acting - self._acting_before
+        for seat in renewed:
+            self.decision_opened[seat] = row.seq
+        self._acting_before, self._step_before = acting, step
+
+    def check_seen(self, seat: int, seen: int | None) -> None:
+        """Refuse an action answering an update older than the seat's current decision.
+
+        ``seen`` is the ``seq`` of the last update the client had when it acted. A repeated
+        send (a double click) or one overtaken by the table is refused, never applied to a
+        later step; a seat deciding in a simultaneous step is not hurried by the others.
+        """
+        if seen is None:
+            raise TableError('an action must carry the seq of the update it answers ("seq": n)')
+        if seen > self.seq:
+            raise TableError(f"update {seen} has not happened yet: the table is at {self.seq}")
+        if seen < self.last_acted[seat]:
+            raise TableError(
+                f"already played: you acted at update {self.last_acted[seat]}, after update "
+                f"{seen} this action answers, so it was not applied again"
+            )
+        if seen < self.decision_opened[seat]:
+            raise TableError(
+                f"the table moved on since update {seen}: your decision opened at update "
+                f"{self.decision_opened[seat]}, so look again and choose"
+            )
 
     def _record_events(self, seq: int, events: list[Event]) -> None:
         if not events:
@@ -191,10 +264,27 @@ class TableRuntime:
                 return seat.seat
         raise TableError("this link's token holds no seat at this table")
 
-    def claim(self, name: str, wanted: int | None) -> tuple[int, str]:
+    @property
+    def live(self) -> bool:
+        """Waiting for players or in play (not finished, not closed)."""
+        return self.status in ("waiting", "playing")
+
+    async def claim(
+        self, name: str, wanted: int | None, invite: str | None = None
+    ) -> tuple[int, str]:
         """Give a person's seat to a new player; returns the seat and its secret token."""
         if self.status == "finished":
             raise TableError("this game is over")
+        if self.status == "closed":
+            raise TableError(f"this table is closed ({self.closed_reason})")
+        if self.status == "damaged":
+            raise TableError(f"this table is {self.closed_reason}")
+        if self.private and not (
+            invite is not None
+            and self.invite_hash is not None
+            and hmac.compare_digest(self.invite_hash, hash_token(invite))
+        ):
+            raise TableError("this table is private: its seats are taken through its invite link")
         open_seats = [s for s in self.seats if s.is_open]
         if wanted is not None:
             if not 0 <= wanted < self.players:
@@ -205,6 +295,7 @@ class TableRuntime:
         if not open_seats:
             raise TableError("every seat at this table is taken")
         seat = open_seats[0]
+        before, status_before = seat.data(), self.status
         token = new_token()
         seat.token_hash = hash_token(token)
         seat.name = name
@@ -212,50 +303,134 @@ class TableRuntime:
         if self.status == "waiting" and not any(s.is_open for s in self.seats):
             self.status = "playing"
             self._clock_started = time.monotonic()
-        self.store.update_seat(self.id, seat.data(), status=self.status)
+        await self._save_seat(seat, before, status_before)
         self.broadcast([])
         self.schedule_next()
         return seat.seat, token
 
-    def leave(self, seat_index: int) -> None:
+    async def leave(self, seat_index: int) -> None:
         """A player leaves: before the start their seat opens again; later a bot plays it."""
         seat = self.seats[seat_index]
+        before = seat.data()
         if self.status == "waiting":
             seat.token_hash = None
             seat.name = None
-            for conn in [c for c in self.connections if c.seat == seat_index]:
-                conn.close()
         elif self.status == "playing":
             seat.away = True
         else:
             return
-        self.store.update_seat(self.id, seat.data())
+        await self._save_seat(seat, before)
+        if self.status == "waiting":
+            for conn in [c for c in self.connections if c.seat == seat_index]:
+                conn.close()
         self.broadcast([])
         self.schedule_next()
 
-    def attach(self, conn: Connection) -> None:
+    async def _save_seat(
+        self, seat: SeatRuntime, before: SeatData, status_before: str | None = None
+    ) -> None:
+        """Store a seat's change; if storage refuses, memory goes back to ``before`` too."""
+        changed_status = status_before is not None and status_before != self.status
+        try:
+            await self.store.write(
+                self.store.update_seat,
+                self.id,
+                seat.data(),
+                self.status if changed_status else None,
+            )
+        except Exception as exc:
+            log.exception("table %s: could not store seat %d", self.id, seat.seat)
+            seat.name, seat.token_hash, seat.away = before.name, before.token_hash, before.away
+            if status_before is not None:
+                self.status = status_before
+            raise storage_failure(exc) from None
+
+    def crowded(self, seat: int | None, limits: Limits) -> str | None:
+        """Why one more connection for ``seat`` (None: a spectator) is refused, if it is."""
+        if seat is None:
+            watching = sum(1 for c in self.connections if c.seat is None)
+            if watching >= limits.spectators_per_table:
+                return f"this table has {watching} spectators already: try again later"
+        elif self.seats[seat].connections >= limits.connections_per_seat:
+            return (
+                f"this seat is open in {limits.connections_per_seat} tabs already: "
+                "close one of them first"
+            )
+        return None
+
+    async def attach(self, conn: Connection) -> None:
+        """A new connection gets its full frame; the others hear of it only if the seat
+        panel changed (a seat's first connection, or its return from away): a spectator's
+        or a second tab's hello costs one frame, not one per connection at the table."""
         self.connections.add(conn)
+        self.unwatched_since = None
+        changed = False
         if conn.seat is not None:
             seat = self.seats[conn.seat]
             seat.connections += 1
+            changed = seat.connections == 1
             if seat.away_task is not None:
                 seat.away_task.cancel()
                 seat.away_task = None
             if seat.away:
+                before = seat.data()
                 seat.away = False  # the player is back: the bot hands the seat over
-                self.store.update_seat(self.id, seat.data())
+                try:
+                    await self._save_seat(seat, before)
+                    changed = True
+                except StorageError as exc:
+                    conn.push(error_frame(exc))  # the bot plays on until the next try
         conn.push(self._frame_for(conn.seat, self._visible_log(conn.seat), full=True))
-        self.broadcast([], skip=conn)
-        self.schedule_next()
+        await self._load_chat()
+        if self.chat:
+            conn.push(ChatFrame(full=True, lines=self.chat).model_dump_json())
+        if changed:
+            self.broadcast([], skip=conn)
+            self.schedule_next()
+
+    async def _load_chat(self) -> None:
+        if self.chat is None:
+            try:
+                lines = await self.store.read(self.store.load_chat, self.id)
+            except Exception:
+                log.exception("table %s: could not read its chat", self.id)
+                return  # tried again on the next connection
+            self.chat = [ChatLine.model_validate(line) for line in lines]
+
+    async def say(self, seat: int, text: str) -> None:
+        """A seated player's line of table talk: kept with the table, told to everyone here.
+
+        Refused when the table turned talk off; the length and the pace of a seat's talk are
+        the server's ``Limits`` (chat_length, chat_lines, chat_window), checked before this."""
+        if not self.settings.chat:
+            raise TableError("table talk is off at this table")
+        await self._load_chat()
+        if self.chat is None:
+            raise TableError("table talk is unavailable right now: try again")
+        name = self.seats[seat].name or f"Player {seat + 1}"
+        line = ChatLine(seat=seat, name=name, text=text, at=time.time())
+        try:
+            await self.store.write(self.store.append_chat, self.id, seat, name, text, line.at)
+        except Exception as exc:
+            log.exception("table %s: could not store a chat line", self.id)
+            raise storage_failure(exc) from None
+        self.chat.append(line)
+        frame = ChatFrame(full=False, lines=[line]).model_dump_json()
+        for conn in list(self.connections):
+            conn.push(frame)
 
     def detach(self, conn: Connection) -> None:
         self.connections.discard(conn)
         conn.close()
+        if not self.connections:
+            self.unwatched_since = time.monotonic()
         if conn.seat is None or self._closed:
             return
         seat = self.seats[conn.seat]
         seat.connections -= 1
-        if seat.connections == 0 and self.status == "playing" and not seat.away:
+        if seat.connections > 0:
+            return  # another tab still holds the seat: nothing others see has changed
+        if self.status == "playing" and not seat.away:
             seat.away_task = asyncio.get_running_loop().create_task(self._away_after(seat))
         self.broadcast([])
 
@@ -273,8 +448,13 @@ class TableRuntime:
         async with self.lock:
             seat.away_task = None
             if seat.connections == 0 and self.status == "playing":
+                before = seat.data()
                 seat.away = True
-                self.store.update_seat(self.id, seat.data())
+                try:
+                    await self._save_seat(seat, before)
+                except StorageError:
+                    # Stays the player's seat; the turn timer, if any, still plays for it.
+                    return
                 self.broadcast([])
                 self.schedule_next()
 
@@ -286,46 +466,60 @@ class TableRuntime:
         Errors (illegal, malformed, table not playing) go back to the caller only.
         """
         async with self.lock:
-            # A stale ``seq`` is not refused: the engine checks the action against the
-            # table as it is now, which is what matters (others may have committed since).
+            self.check_seen(seat, seq)
             player = self.seats[seat]
             if player.away:
                 # A player who left and acts again is back: the bot hands the seat over.
+                before = player.data()
                 player.away = False
-                self.store.update_seat(self.id, player.data())
-            self._act(seat, action_json)
+                await self._save_seat(player, before)
+            await self._act(seat, action_json, seen=seq)
             return self.seq
 
-    def _act(self, seat: int, action_json: dict[str, Any]) -> None:
+    async def _act(self, seat: int, action_json: dict[str, Any], seen: int | None = None) -> None:
+        """Apply and commit one action; ``seen`` is checked again after a clock tick."""
         if self.status != "playing":
             raise TableError(
-                "the game has not started yet" if self.status == "waiting" else "the game is over"
+                "the game has not started yet"
+                if self.status == "waiting"
+                else f"this table is closed ({self.closed_reason})"
+                if self.status == "closed"
+                else f"this table is {self.closed_reason}"
+                if self.status == "damaged"
+                else "the game is over"
             )
         action = self.codec.from_json(action_json)
         stamp: float | None = None
         if self.realtime:
             stamp = self.clock()
-            self._tick(stamp)
+            await self._tick(stamp)
+            if seen is not None:
+                self.check_seen(seat, seen)  # the tick may have opened a new decision
         events = self.state.apply(seat, action)  # raises IllegalAction, state untouched
         row = LogRow(self.seq + 1, seat, action.to_json(), stamp)
-        self._commit(row, events)
+        await self._commit(row, events)
 
-    def _tick(self, now: float) -> None:
+    async def _tick(self, now: float) -> None:
         """Tell a real-time game the time; a tick that changed the game is logged."""
         events = self.state.advance_time(now)
         if events:
-            self._commit(LogRow(self.seq + 1, -1, None, now), events)
+            await self._commit(LogRow(self.seq + 1, -1, None, now), events)
 
-    def _commit(self, row: LogRow, events: list[Event]) -> None:
+    async def _commit(self, row: LogRow, events: list[Event]) -> None:
         over = self.state.is_over()
         try:
-            self.store.append_action(self.id, row, self.state.scores() if over else None)
-        except Exception:
-            # The engine moved but storage did not: go back to what storage holds.
-            log.exception("table %s: could not store action %d; reloading", self.id, row.seq)
-            self._reload()
-            raise
+            # Off the event loop (the store's writer thread, in a group commit with other
+            # tables' actions), still before anyone is told.
+            scores = self.state.scores() if over else None
+            await self.store.append(self.id, row, scores)
+        except Exception as exc:
+            # The engine moved but storage did not: go back to what storage holds, which is
+            # the log in memory (every row of it was committed), without asking storage.
+            log.exception("table %s: could not store action %d; rebuilding", self.id, row.seq)
+            self._rebuild()
+            raise storage_failure(exc) from None
         self.log.append(row)
+        self._track(row)
         self._record_events(row.seq, events)
         if over:
             self.status = "finished"
@@ -333,12 +527,20 @@ class TableRuntime:
         self.broadcast(events)
         self.schedule_next()
 
-    def _reload(self) -> None:
+    def _rebuild(self) -> None:
+        """Replay the committed log (held in memory) into a fresh state."""
+        rows = self.log
         self.state = self.game.new_state(self.players, self.options, self.seed)
         self.log = []
         self.events = []
         self._bots = {}
-        self.replay(self.store.load_log(self.id))
+        self.last_acted = [-1] * self.players
+        self.decision_opened = [0] * self.players
+        self._acting_before = frozenset(self.state.acting_players())
+        self._step_before = self.state.open_step()
+        clock_base, clock_started = self._clock_base, self._clock_started
+        self.replay(rows)
+        self._clock_base, self._clock_started = clock_base, clock_started
 
     def _bot_for(self, seat: int) -> Bot:
         bot = self._bots.get(seat)
@@ -386,6 +588,7 @@ class TableRuntime:
         """Turn-based play: after a pause, each bot-controlled seat that owes a move plays."""
         while True:
             await asyncio.sleep(self.settings.bot_delay)
+            failed = False
             async with self.lock:
                 if self._closed or self.status != "playing" or self.state.is_over():
                     return
@@ -401,10 +604,15 @@ class TableRuntime:
                     log.exception("table %s: bot for seat %d failed to choose", self.id, seat)
                     action = self.state.default_action(seat)
                 try:
-                    self._act(seat, action.to_json())
+                    await self._act(seat, action.to_json())
+                except StorageError as exc:
+                    log.error("table %s: bot move for seat %d not stored: %s", self.id, seat, exc)
+                    failed = True
                 except TopSecretError as exc:
                     log.error("table %s: bot for seat %d failed: %s", self.id, seat, exc)
                     return
+            if failed:
+                await asyncio.sleep(STORAGE_RETRY_SECONDS)  # storage refused: try again
 
     async def _run_timer(self) -> None:
         while self.deadlines and not self._closed:
@@ -421,7 +629,10 @@ class TableRuntime:
                     if seat in self.state.acting_players():
                         default = self.state.default_action(seat)
                         try:
-                            self._act(seat, default.to_json())
+                            await self._act(seat, default.to_json())
+                        except StorageError as exc:
+                            log.error("table %s: default not stored: %s", self.id, exc)
+                            self.deadlines[seat] = now + STORAGE_RETRY_SECONDS
                         except TopSecretError as exc:
                             log.error(
                                 "table %s: default for seat %d failed: %s", self.id, seat, exc
@@ -437,10 +648,14 @@ class TableRuntime:
                 if self.status != "playing" or self.state.is_over():
                     return
                 now = self.clock()
-                self._tick(now)
-                self._bots_act_at(now, tick)
+                try:
+                    await self._tick(now)
+                except StorageError as exc:
+                    log.error("table %s: clock tick not stored: %s", self.id, exc)
+                    continue  # the next tick tries again
+                await self._bots_act_at(now, tick)
 
-    def _bots_act_at(self, now: float, tick: int) -> None:
+    async def _bots_act_at(self, now: float, tick: int) -> None:
         """Ask each bot-controlled seat whether it acts now; the first asked rotates."""
         first = tick % self.players
         acting = sorted(self.state.acting_players(), key=lambda s: (s - first) % self.players)
@@ -460,11 +675,29 @@ class TableRuntime:
             if action is None:
                 continue
             try:
-                self._act(seat, action.to_json())
+                await self._act(seat, action.to_json())
             except TopSecretError as exc:
                 log.error("table %s: bot for seat %d failed: %s", self.id, seat, exc)
 
-    def close(self) -> None:
+    async def shut(self, reason: str, code: int) -> None:
+        """Close the table for good (expired, abandoned, by its host): stored first, then
+        every connection gets a last frame saying so and is closed with ``code``."""
+        if not self.live:
+            raise TableError(f"this table is already {self.status}")
+        try:
+            await self.store.write(self.store.close_table, self.id, reason)
+        except Exception as exc:
+            raise storage_failure(exc) from None
+        self.status = "closed"
+        self.closed_reason = reason
+        self.deadlines.clear()
+        self.broadcast([])
+        self.close(code)
+
+    def is_host(self, token: str) -> bool:
+        return self.host_hash is not None and hmac.compare_digest(self.host_hash, hash_token(token))
+
+    def close(self, code: int = 1000) -> None:
         """Stop every task (server shutdown); storage already holds everything."""
         self._closed = True
         for task in (self._bot_task, self._timer_task, self._tick_task):
@@ -474,7 +707,7 @@ class TableRuntime:
             if seat.away_task is not None:
                 seat.away_task.cancel()
         for conn in list(self.connections):
-            conn.close()
+            conn.close(code)
 
     # -- what each seat sees ----------------------------------------------------------
 
@@ -500,6 +733,8 @@ class TableRuntime:
             ],
             play_style=self.game.play_style,
             created_at=self.created_at,
+            private=self.private,
+            closed_reason=self.closed_reason,
         )
 
     def _info_json(self) -> dict[str, Any]:

@@ -1,0 +1,121 @@
+"""Work per action under load: actions of many tables arriving together are stored in one
+transaction (each caller still waits for its own row), a row the database refuses fails
+alone, and frames relayed to one process leave in one Redis message, in order."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+from sqlalchemy.exc import IntegrityError
+
+from topsecret.server.cluster import FRAMES, pack, unpack_frames
+from topsecret.server.db import LogRow, SeatData, Store, TableData
+
+
+def stored_table(store: Store, table_id: str) -> None:
+    store.create_table(
+        TableData(
+            id=table_id,
+            game="fakecards",
+            players=2,
+            seed=1,
+            options={},
+            settings={},
+            status="playing",
+            created_at=time.time(),
+            finished_at=None,
+            scores=None,
+            seats=(SeatData(0, None, "Ann", "a", False), SeatData(1, None, "Bob", "b", False)),
+        )
+    )
+
+
+@pytest.fixture
+def store(database_url: str) -> Store:
+    store = Store(database_url)
+    store.migrate()
+    for n in range(10):
+        stored_table(store, f"t{n}")
+    return store
+
+
+def test_actions_arriving_together_share_one_transaction(store: Store) -> None:
+    async def scenario() -> None:
+        # Given ten tables whose players act at once: each waits for its own commit.
+        await asyncio.gather(
+            *(store.append(f"t{n}", LogRow(1, 0, {"card": n}, None), None) for n in range(10))
+        )
+
+    asyncio.run(scenario())
+    # Then every row is stored, in fewer transactions than actions: the first goes alone,
+    # the nine that queued behind it go together.
+    assert [store.count_actions(f"t{n}") for n in range(10)] == [1] * 10
+    assert store.grouped_actions == 10 and store.group_commits == 2
+    assert store.load_log("t7") == [LogRow(1, 0, {"card": 7}, None)]
+    store.close()
+
+
+def test_a_refused_row_fails_alone_and_the_others_are_stored(store: Store) -> None:
+    store.append_action("t3", LogRow(1, 0, {"card": 0}, None))
+
+    async def scenario() -> list[BaseException | None]:
+        results = await asyncio.gather(
+            *(store.append(f"t{n}", LogRow(1, 1, {"card": n}, None), None) for n in range(10)),
+            return_exceptions=True,
+        )
+        return [r if isinstance(r, BaseException) else None for r in results]
+
+    # When one of the grouped rows takes a place in the log that is already taken...
+    errors = asyncio.run(scenario())
+    # ...then only its caller hears of it; the rest are committed as usual.
+    assert [n for n, e in enumerate(errors) if e is not None] == [3]
+    assert isinstance(errors[3], IntegrityError)
+    assert [store.count_actions(f"t{n}") for n in range(10)] == [1] * 10
+    assert store.load_log("t3") == [LogRow(1, 0, {"card": 0}, None)]
+    store.close()
+
+
+def test_the_end_of_a_game_is_stored_with_its_last_action(store: Store) -> None:
+    async def scenario() -> None:
+        await asyncio.gather(
+            store.append("t0", LogRow(1, 0, {"card": 0}, None), None),
+            store.append("t1", LogRow(1, 0, {"card": 1}, None), [1.0, 0.0]),
+            store.append("t2", LogRow(1, 0, {"card": 2}, None), None),
+        )
+
+    asyncio.run(scenario())
+    finished = store.load_table("t1")
+    assert finished is not None and finished.status == "finished"
+    assert finished.scores == [1.0, 0.0]
+    assert [store.load_table(t).status for t in ("t0", "t2")] == ["playing", "playing"]  # type: ignore[union-attr]
+    store.close()
+
+
+def test_frames_for_one_process_leave_in_one_message_in_order() -> None:
+    node_a, node_b = "topsecret:node:a", "topsecret:node:b"
+    queued = [
+        (node_a, ("c1", '{"type":"update","seq":4,"text":"é"}')),
+        (node_b, ("c2", '{"type":"update","seq":4}')),
+        (node_a, ("c3", '{"type":"update","seq":4}')),
+        (node_a, b'{"t":"close","conn":"c1","code":4410}'),
+        (node_a, ("c3", '{"type":"update","seq":5}')),
+        (node_b, ("c4", '{"type":"update","seq":4}')),
+    ]
+    messages = pack(queued)
+    # Process a: two frames, then the close that followed them, then the later frame.
+    to_a = [data for node, data in messages if node == node_a]
+    assert len(to_a) == 3 and to_a[1] == b'{"t":"close","conn":"c1","code":4410}'
+    assert unpack_frames(to_a[0]) == [
+        ("c1", '{"type":"update","seq":4,"text":"é"}'),
+        ("c3", '{"type":"update","seq":4}'),
+    ]
+    assert unpack_frames(to_a[2]) == [("c3", '{"type":"update","seq":5}')]
+    # Process b: both of its frames in one message.
+    to_b = [data for node, data in messages if node == node_b]
+    assert len(to_b) == 1 and to_b[0].startswith(FRAMES)
+    assert unpack_frames(to_b[0]) == [
+        ("c2", '{"type":"update","seq":4}'),
+        ("c4", '{"type":"update","seq":4}'),
+    ]

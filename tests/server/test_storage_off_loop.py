@@ -1,0 +1,64 @@
+"""Storage off the event loop: while the database is locked, other tables, pings and reads
+are answered at once; the action that waits for its commit is still told to nobody until
+it is stored ("commit before telling")."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from typing import Any
+
+import httpx
+from wsclient import SeatClient, create_table, join_table
+
+
+def test_a_locked_database_holds_up_the_write_but_not_the_server(
+    sqlite_server: Any, sqlite_url: str
+) -> None:
+    base = sqlite_server.http
+    first = create_table(base, game="fakecards", players=2, name="Ann")
+    first_id = first["table"]["id"]
+    bob = join_table(base, first_id, "Bob")
+    other = create_table(base, game="fakecards", players=2, name="Cyd")
+    other_id = other["table"]["id"]
+    path = sqlite_url.removeprefix("sqlite:///")
+
+    async def scenario() -> None:
+        ann = await SeatClient(sqlite_server.ws, first_id, first["token"]).connect()
+        bob_client = await SeatClient(sqlite_server.ws, first_id, bob["token"]).connect()
+        cyd = await SeatClient(sqlite_server.ws, other_id, other["token"]).connect()
+        for client in (ann, bob_client, cyd):
+            await client.update()
+        await ann.update()  # Bob connected
+        blocker = sqlite3.connect(path, isolation_level=None)
+        blocker.execute("BEGIN IMMEDIATE")  # another program holds the write lock
+        try:
+            ref = await ann.send_act(ann.last["legal"][0]["action"])
+            await asyncio.sleep(0.3)
+            # Another table's socket, the lobby and a table's info answer at once.
+            for _ in range(5):
+                started = time.monotonic()
+                await cyd._ws.send('{"type": "ping"}')
+                assert (await cyd.reply())["type"] == "pong"
+                assert time.monotonic() - started < 0.25
+            started = time.monotonic()
+            listing = await asyncio.to_thread(httpx.get, f"{base}/api/tables")
+            info = await asyncio.to_thread(httpx.get, f"{base}/api/tables/{other_id}")
+            assert listing.status_code == info.status_code == 200
+            assert time.monotonic() - started < 0.5
+            # Nobody has heard of Ann's action: it is not stored yet.
+            assert len(bob_client.updates) == 1 and not ann.errors
+            assert [f for f in ann.raw[2:] if '"ack"' in f] == []
+        finally:
+            blocker.execute("ROLLBACK")
+            blocker.close()
+        assert (await ann.answer(ref))["type"] == "ack"
+        told = await bob_client.update()
+        assert told["step"]["chosen"] == [0]
+        with sqlite3.connect(path) as db:  # stored before Bob was told
+            assert db.execute("SELECT seat FROM actions").fetchall() == [(0,)]
+        for client in (ann, bob_client, cyd):
+            await client.close()
+
+    asyncio.run(scenario())
