@@ -10,7 +10,11 @@ from test_game_views import open_as_first_seat
 
 #: Answers that let the bots' turns go by: the table's seed is random, so the bot may move
 #: first and ask whether the browser's seat challenges.
-LET_IT_GO = ("Pass", "Announce no higher number", "Do not use the power")
+LET_IT_GO = (
+    ".challenge-form button.pass",
+    ".challenge-form button.concede",
+    ".power-form button.skip-power",
+)
 
 
 def wait_for_own_move(page: Any, seconds: float = 30.0) -> None:
@@ -19,8 +23,8 @@ def wait_for_own_move(page: Any, seconds: float = 30.0) -> None:
     while time.monotonic() < deadline:
         if page.locator(".agent.clickable").count():
             return
-        for label in LET_IT_GO:
-            button = page.locator(".decisions .choice-list button", has_text=label)
+        for selector in LET_IT_GO:
+            button = page.locator(selector)
             if button.count():
                 button.first.click()
                 break

@@ -62,7 +62,10 @@ def test_each_game_view_shows_the_table_to_a_seated_player(
         page.wait_for_selector("line.mine")
     page.wait_for_timeout(1000)
     page.screenshot(path=str(screenshots / f"{game_id}.png"))
-    # A dozen moves from the side panel take the view through the next steps of the game.
+    # The list of every move is folded away under the board; opened, a dozen moves from it
+    # take the view through the next steps of the game.
+    assert page.locator("#legal").is_hidden()
+    page.click("#moves summary")
     for _ in range(12):
         move = page.locator("#legal button.move").first
         if move.count():

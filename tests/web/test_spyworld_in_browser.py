@@ -4,12 +4,10 @@ mission when one is met, then the exploration room by room, through to the score
 
 from __future__ import annotations
 
-import contextlib
-import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from test_whole_games import STALL_SECONDS, click, progress_watch
 
 #: What the view offers to click, in the order a player would look for it.
 AGENT = ".spy-prompt button.agent-choice"
@@ -41,19 +39,9 @@ def first(page: Any, *selectors: str) -> tuple[str, Any] | None:
 
 
 def click_and_wait(page: Any, target: Any) -> None:
-    """Click, then wait for the server's answer to redraw the board (or give up quietly:
-    a click that landed while the board was redrawn is simply tried again)."""
-    before = page.evaluate("document.getElementById('log').children.length")
-    try:
-        target.click(timeout=2_000)
-    except PlaywrightTimeout:
-        return  # the board moved on (a redraw, the next phase): look again
-    with contextlib.suppress(PlaywrightTimeout):
-        page.wait_for_function(
-            "n => document.getElementById('log').children.length !== n",
-            arg=before,
-            timeout=3_000,
-        )
+    """Click, then wait for the server's answer to the action the click sent (see
+    ``test_whole_games.click``: the answer, not any change of the log)."""
+    click(page, target)
 
 
 def next_click(page: Any, rounds_taken: int, walls_drawn: int) -> tuple[str, Any] | None:
@@ -103,17 +91,37 @@ def test_play_a_whole_spyworld_game_by_clicking(server: Any, page: Any, screensh
     page.click("#rules-dialog button")
     assert page.locator("#rules-dialog[open]").count() == 0
 
+    # Motion: every Agent slide and every room lit up as it is entered, from here on.
+    page.evaluate(
+        """() => { window.slid = 0; window.entered = 0;
+        const animate = Element.prototype.animate;
+        Element.prototype.animate = function (...args) {
+          if (this.classList?.contains("explorer-token")) window.slid += 1;
+          return animate.apply(this, args); };
+        new MutationObserver(() => { window.entered += document.querySelectorAll(
+          ".room.entered:not([data-counted])").length;
+          document.querySelectorAll(".room.entered").forEach((r) => r.dataset.counted = 1);
+        }).observe(document.body, { subtree: true, childList: true }); }"""
+    )
     clicks: dict[str, int] = {}
     rounds_taken = 0
     explore_shot = place_shot = False
-    deadline = time.monotonic() + 150
+    idle = progress_watch()
     while not page.locator(END).count():
-        assert time.monotonic() < deadline, f"the game did not end in time ({phase(page)})"
+        assert idle(page) < STALL_SECONDS, f"the table is stuck ({phase(page)}): {clicks}"
+        assert sum(clicks.values()) < 600, f"the game did not end ({phase(page)}): {clicks}"
         if not explore_shot and page.locator(NEW_ROOM).count():
             # Exploring: the opponent's lair is big, the rooms we may enter are highlighted
             # with their price, the path starts at the start square.
             assert page.locator(".lair.big .explorer-token").count() == 1
             assert page.locator(".exploration .stats-left").count() == 1
+            # Each room's badge fits inside the room, never cut off; its tooltip lists every
+            # way in with its price.
+            widths = page.eval_on_selector_all(
+                ".lair.big.exploring .badge.move rect", "rs => rs.map(r => r.width.baseVal.value)"
+            )
+            assert widths and max(widths) <= 64 - 4
+            assert "Ways in:" in page.locator(NEW_ROOM + " title").first.text_content()
             page.screenshot(path=str(screenshots / "spyworld-explore.png"))
             explore_shot = True
         if not place_shot and page.locator(ROOM).count():
@@ -135,6 +143,8 @@ def test_play_a_whole_spyworld_game_by_clicking(server: Any, page: Any, screensh
     # Upgrades went on rooms and Walls on edges of the lair, both by clicking the drawing.
     assert clicks.get(ROOM, 0) >= 5 and clicks.get(WALL, 0) >= 1, clicks
     assert clicks.get(NEW_ROOM, 0) >= 1, clicks
+    # Each room the Agent entered lit up, and the Agent slid there.
+    assert page.evaluate("window.slid") >= 1 and page.evaluate("window.entered") >= 1
     end = page.locator("#end-screen .end-card")
     assert end.is_visible()
     assert "won" in end.locator("h2").inner_text()
@@ -170,14 +180,56 @@ def test_the_lobby_offers_every_lair_board_and_the_expert_gadgets(server: Any, p
     Normal and an Expert side. Both are picked in the lobby; a file path never is."""
     page.goto(server.http + "/")
     page.select_option("#game-select", "spyworld")
-    lairs = page.locator("#option-rows select[name=lair] option").all_inner_texts()
-    assert lairs == ["polar_base", "superyacht", "jungle_temple", "moon_base"]
+    lairs = page.locator("#option-rows select[name=lair] option")
+    assert lairs.all_inner_texts() == [
+        "Polar Base (2)",
+        "Superyacht (1, first game)",
+        "Jungle Temple (3)",
+        "Moon Base (4)",
+    ]
+    values = [lairs.nth(i).get_attribute("value") for i in range(lairs.count())]
+    assert values == ["polar_base", "superyacht", "jungle_temple", "moon_base"]
+    # Option names are words, never code identifiers; no hint offers a file path.
+    options = page.locator("#option-rows").inner_text()
+    assert "free_agents" not in options and ".toml" not in options
+    assert "Pick your Agent freely" in options
     page.select_option("#option-rows select[name=lair]", "moon_base")
-    page.fill("#option-rows input[name=gadgets]", "expert")
+    page.select_option("#option-rows select[name=gadgets]", "expert")
     page.fill("#name-input", "Ann")
     page.select_option("[aria-label='Seat 2']", "heuristic")
     page.click("#create-button")
     page.wait_for_url("**/t/*")
     page.wait_for_selector(".spyworld")
     assert "Moon Base" in page.locator(".spyworld").inner_text()
+    assert page.errors == []
+
+
+def test_a_lenient_table_asks_to_keep_the_rounds_drawings_or_take_one_back(
+    server: Any, page: Any
+) -> None:
+    """Rulebook 003 §Important #2 (be lenient with new players): once the round's card is
+    drawn on the lair the view offers to keep it or take it back, and the game goes on."""
+    page.goto(server.http + "/")
+    page.select_option("#game-select", "spyworld")
+    page.select_option("#players-select", "2")
+    page.fill("#name-input", "Ann")
+    page.select_option("[aria-label='Seat 2']", "heuristic")
+    page.check("#option-rows input[name=lenient]")
+    page.click("#create-button")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(AGENT)
+    click_and_wait(page, page.locator(AGENT).first)
+    idle = progress_watch()
+    clicks = 0
+    while not page.get_by_role("button", name="keep", exact=False).count():
+        assert idle(page) < STALL_SECONDS and clicks < 40, f"no keep step came ({phase(page)})"
+        move = first(page, TAKE, ROOM, WALL, CHOICE)
+        if move is None:
+            page.wait_for_timeout(50)
+            continue
+        click_and_wait(page, move[1])
+        clicks += 1
+    assert "take the last one back" in page.locator(".spy-prompt").inner_text()
+    click_and_wait(page, page.get_by_role("button", name="keep", exact=False).first)
+    page.wait_for_selector(TAKE + ", " + PASS + ", " + ROOM)
     assert page.errors == []

@@ -87,7 +87,12 @@ def test_create_a_vault_table_play_it_through_reload_and_finish(
     end = page.locator("#end-screen .end-card")
     assert end.is_visible()
     assert "won" in end.locator("h2").inner_text()
-    assert end.locator("tr").count() == 4  # header + three players
+    assert end.locator("table").first.locator("tr").count() == 4  # header + three players
+    # The end explains the result (Rulebook 002, "Décompte"): the one deal's points per player,
+    # split into the ×1 side and the doubled ×2 pairs.
+    assert "single deal" in end.locator(".end-reason").inner_text()
+    sheet = end.locator(".vault-end").inner_text()
+    assert "Deal 1" in sheet and "×1 + ×2" in sheet and "Total" in sheet
     page.screenshot(path=str(screenshots / "vault-end.png"))
     assert page.errors == []
 

@@ -60,20 +60,43 @@ export function svg(markup) {
   return template.content.firstElementChild;
 }
 
+/** A bot's name as people read it: "heuristic" -> "Heuristic", "ismcts:ms=100" -> "Ismcts". */
+export function botLabel(bot) {
+  const base = String(bot).split(":")[0].replaceAll("_", " ");
+  return base[0].toUpperCase() + base.slice(1);
+}
+
 export function seatName(table, seat, you) {
   if (seat === null || seat === undefined) return "spectator";
   const info = table.seats[seat];
-  const bot = info?.bot ? `${info.bot[0].toUpperCase()}${info.bot.slice(1)} bot ${seat + 1}` : null;
-  const base = bot || info?.name || `seat ${seat + 1}`;
+  const bot = info?.bot ? `${botLabel(info.bot)} bot ${seat + 1}` : null;
+  const base = bot || info?.name || `Player ${seat + 1}`;
   return seat === you ? `${base} (you)` : base;
+}
+
+/** Events that are table chatter (who looks where, who has chosen): folded in the log. */
+const CHATTER = new Set(["chosen", "my_choice", "gaze", "looked_at", "look_away"]);
+
+export function isChatter(event) {
+  return CHATTER.has(event.kind);
 }
 
 /** One log line for an event, in the words of the game when it has them. */
 export function eventText(event, name, players) {
+  if (event.kind === "deal_scored" && Array.isArray(event.scores) && Array.isArray(event.totals)) {
+    const each = (list) => list.map((v, s) => `${name(s)} ${v}`).join(", ");
+    return `Deal ${event.deal} scored: ${each(event.scores)}. Totals: ${each(event.totals)}`;
+  }
+  if (event.kind === "concede" && typeof event.seat === "number") {
+    // The seat's name, and "You" for the seat at this browser, in place of "Seat N".
+    const who = name(event.seat);
+    return /\(you\)$/.test(who) ? "You go no higher" : `${who} goes no higher`;
+  }
   if (event.text) {
     // Games speak of "seat N"; people see the names at the table instead.
     // "Seat 2 takes…" at the start of a sentence is a seat too.
-    return event.text.replace(/\bseat (\d+)\b/gi, (whole, n) => (Number(n) < players ? name(Number(n)) : whole));
+    const text = event.text.replace(/\bseat (\d+)\b/gi, (whole, n) => (Number(n) < players ? name(Number(n)) : whole));
+    return text[0].toUpperCase() + text.slice(1);
   }
   if (event.kind === "chosen") return `${name(event.seat)} has chosen`;
   if (event.kind === "my_choice") return "You made your choice (hidden until all have chosen)";

@@ -1,6 +1,7 @@
 // The lobby: pick a game, fill seats with friends or bots, create; see and join tables.
-import { api, h, saveSeat } from "./api.js";
-import { RULES } from "./rules.js";
+import { api, botLabel, forgetSeat, h, loadSeat, saveSeat } from "./api.js";
+import { BOT_LEVELS, OPTIONS, RULES } from "./rules.js";
+import { startLanguage } from "./i18n.js";
 
 let games = [];
 
@@ -26,13 +27,16 @@ function renderSeats() {
   const n = Number(document.getElementById("players-select").value);
   const rows = document.getElementById("seat-rows");
   rows.replaceChildren(h("div", { class: "seat-row" }, h("span", {}, "Seat 1:"), h("strong", {}, "you")));
-  const preferred = game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
+  const preferred = ["medium", "heuristic"].find((b) => game.bots.includes(b)) || game.bots[0];
+  // The strength levels first, then the other bots.
+  const levels = ["easy", "medium", "hard"].filter((b) => game.bots.includes(b));
+  const bots = [...levels, ...game.bots.filter((b) => !levels.includes(b))];
   for (let seat = 1; seat < n; seat++) {
     const select = h(
       "select",
       { class: "seat-choice", "aria-label": `Seat ${seat + 1}`, dataset: { seat } },
       h("option", { value: "" }, "a friend (invite by link)"),
-      game.bots.map((bot) => h("option", { value: bot, selected: bot === preferred }, `${bot} bot`)),
+      bots.map((bot) => h("option", { value: bot, selected: bot === preferred }, BOT_LEVELS[bot] || `${bot} bot`)),
     );
     rows.append(h("div", { class: "seat-row" }, h("span", {}, `Seat ${seat + 1}:`), select));
   }
@@ -42,14 +46,18 @@ function renderOptions() {
   const rows = document.getElementById("option-rows");
   rows.replaceChildren();
   // Options that may name a file on the server offer only their listed values here.
+  const words = OPTIONS[currentGame().id] || {};
   const settable = currentGame().options.filter((spec) => !spec.names_file || spec.suggestions);
   for (const spec of settable) {
+    const plain = words[spec.name] || {};
+    const shown = (v) => plain.values?.[v] ?? v;
     let input;
-    const listed = spec.choices || (spec.names_file ? [spec.default, ...spec.suggestions.filter((v) => v !== spec.default)] : null);
+    // Options that may name a file on the server offer only their listed values here.
+    const listed = spec.choices || plain.choices || (spec.names_file ? [spec.default, ...spec.suggestions.filter((v) => v !== spec.default)] : null);
     if (spec.type === "bool") {
       input = h("input", { type: "checkbox", name: spec.name, checked: spec.default === true });
     } else if (listed) {
-      input = h("select", { name: spec.name }, listed.map((c) => h("option", { value: c, selected: c === spec.default }, c)));
+      input = h("select", { name: spec.name }, listed.map((c) => h("option", { value: c, selected: c === spec.default }, shown(c))));
     } else if (spec.type === "int") {
       input = h("input", { type: "number", name: spec.name, value: spec.default, min: spec.minimum, max: spec.maximum });
     } else if (spec.suggestions) {
@@ -60,7 +68,8 @@ function renderOptions() {
       input = h("input", { name: spec.name, value: spec.default });
     }
     input.dataset.option = spec.type;
-    rows.append(h("label", { title: spec.help }, `${spec.name} `, input, h("span", { class: "muted" }, ` ${spec.help}`)));
+    const help = plain.help || spec.help;
+    rows.append(h("label", { class: "option-row" }, `${plain.label || spec.name.replaceAll("_", " ")} `, input, h("span", { class: "muted option-help" }, ` ${help}`)));
   }
   document.getElementById("options-fieldset").hidden = settable.length === 0;
 }
@@ -96,44 +105,107 @@ async function create(event) {
         settings: {
           turn_seconds: Number(document.getElementById("timer-select").value),
           bot_delay: Number(document.getElementById("pace-select").value),
+          chat: document.getElementById("chat-check").checked,
         },
+        private: document.getElementById("private-check").checked,
       },
     });
-    saveSeat(result.table.id, { seat: result.seat, token: result.token, name: document.getElementById("name-input").value.trim() });
+    // The host token lets this browser close the table later from the lobby; a private
+    // table's invite code makes the link the table page shows to the creator.
+    saveSeat(result.table.id, {
+      seat: result.seat, token: result.token, host: result.host_token ?? null,
+      name: document.getElementById("name-input").value.trim(), invite: result.invite ?? null,
+    });
     location.href = `/t/${result.table.id}`;
   } catch (exc) {
     error.textContent = exc.message;
   }
 }
 
-function tableLine(table, action, href) {
-  const names = table.seats.map((s) => (s.open ? "(open)" : s.name || `${s.bot} bot`)).join(", ");
-  return h("li", {}, h("span", {}, h("strong", {}, table.title), ` · ${table.players} players · ${names}`), h("a", { href }, action));
+function seatWords(table) {
+  return table.seats.map((s) => (s.open ? "open seat" : s.bot ? `${botLabel(s.bot)} bot` : s.name)).join(", ");
+}
+
+async function closeTable(table, host) {
+  if (!confirm(`Close this ${table.title} table? Nobody can play on at it.`)) return;
+  try {
+    await api(`/api/tables/${encodeURIComponent(table.id)}/close`, { method: "POST", body: { token: host } });
+    forgetSeat(table.id);
+  } catch (exc) {
+    alert(exc.message);
+  }
+  refreshTables();
+}
+
+/** One table in a list: your own seat resumes, an open seat is joined, a game is watched; the
+ * creator may close it. */
+function tableLine(table, otherwise) {
+  const mine = loadSeat(table.id);
+  const action = mine ? "Resume" : otherwise;
+  const link = h("a", { href: `/t/${table.id}`, class: mine ? "resume" : "" }, action);
+  const close = mine?.host ? h("button", { type: "button", class: "close-table", onclick: () => closeTable(table, mine.host) }, "Close") : null;
+  return h("li", {}, h("span", {}, h("strong", {}, table.title), ` · ${table.players} players · ${seatWords(table)}`), h("span", { class: "actions" }, link, close));
+}
+
+function finishedLine(t) {
+  const game = games.find((g) => g.id === t.game);
+  const title = game?.title || t.game;
+  // A bot's seat is stored under the bot's name: say "Heuristic bot 2", not "heuristic".
+  const who = (n, i) => (game?.bots.includes(n) ? `${botLabel(n)} bot ${i + 1}` : n || `Player ${i + 1}`);
+  return h("li", {}, h("span", {}, h("strong", {}, title), ` · ${t.names.map((n, i) => `${who(n, i)} ${t.scores?.[i] ?? ""}`).join(", ")}`),
+    h("a", { href: `/replay/${t.id}` }, "Replay"));
+}
+
+// The server lists tables a page at a time (at most PAGE_MAX per request): each list shows
+// its newest PAGE, and "Show more" adds a page, fetched from where the list ends.
+const PAGE = 20;
+const PAGE_MAX = 100;
+const LISTS = {
+  open: { line: (t) => tableLine(t, "Join"), none: "none yet: create one" },
+  playing: { line: (t) => tableLine(t, "Watch"), none: "none" },
+  finished: { line: finishedLine, none: "none" },
+};
+const shown = { open: PAGE, playing: PAGE, finished: PAGE };
+
+/** The newest ``count`` tables of one list, in as many pages as that takes, and its total. */
+async function fetchList(status, count) {
+  const tables = [];
+  let total = 0;
+  for (let offset = 0; offset < count; offset += PAGE_MAX) {
+    const limit = Math.min(PAGE_MAX, count - offset);
+    const page = await api(`/api/tables?status=${status}&limit=${limit}&offset=${offset}`);
+    tables.push(...page[status]);
+    total = page.total[status];
+    if (page[status].length < limit) break;
+  }
+  return { tables, total };
 }
 
 async function refreshTables() {
   try {
-    const listing = await api("/api/tables");
-    document.getElementById("open-tables").replaceChildren(
-      ...(listing.open.length ? listing.open.map((t) => tableLine(t, "Join", `/t/${t.id}`)) : [h("li", { class: "muted" }, "none yet: create one")]),
-    );
-    document.getElementById("playing-tables").replaceChildren(
-      ...(listing.playing.length ? listing.playing.map((t) => tableLine(t, "Watch", `/t/${t.id}`)) : [h("li", { class: "muted" }, "none")]),
-    );
-    const title = (id) => games.find((g) => g.id === id)?.title || id;
-    document.getElementById("finished-tables").replaceChildren(
-      ...(listing.finished.length
-        ? listing.finished.map((t) =>
-            h("li", {}, h("span", {}, h("strong", {}, title(t.game)), ` · ${t.names.map((n, i) => `${n || "?"} ${t.scores?.[i] ?? ""}`).join(", ")}`),
-              h("a", { href: `/replay/${t.id}` }, "Replay")))
-        : [h("li", { class: "muted" }, "none")]),
-    );
+    const lists = await Promise.all(Object.keys(LISTS).map((status) => fetchList(status, shown[status])));
+    Object.keys(LISTS).forEach((status, i) => {
+      const { tables, total } = lists[i];
+      document.getElementById(`${status}-tables`).replaceChildren(
+        ...(tables.length ? tables.map(LISTS[status].line) : [h("li", { class: "muted" }, LISTS[status].none)]),
+      );
+      const more = document.getElementById(`${status}-more`);
+      const left = total - tables.length;
+      more.hidden = left <= 0;
+      more.textContent = `Show more (${left} older)`;
+    });
   } catch (exc) {
     console.warn(exc);
   }
 }
 
+function showMore(status) {
+  shown[status] += PAGE;
+  refreshTables();
+}
+
 async function main() {
+  await startLanguage();
   games = await api("/api/games");
   const select = document.getElementById("game-select");
   for (const game of games) select.append(h("option", { value: game.id }, game.title));
@@ -144,6 +216,9 @@ async function main() {
   document.getElementById("create-form").addEventListener("submit", create);
   document.getElementById("name-input").value = localStorage.getItem("topsecret.name") || "";
   document.getElementById("name-input").addEventListener("change", (e) => localStorage.setItem("topsecret.name", e.target.value));
+  for (const status of Object.keys(LISTS)) {
+    document.getElementById(`${status}-more`).addEventListener("click", () => showMore(status));
+  }
   renderPlayers();
   refreshTables();
   setInterval(refreshTables, 3000);

@@ -1,5 +1,5 @@
 // Step through a finished game's log, seen by a spectator or by any seat.
-import { api, eventText, h } from "./api.js";
+import { api, botLabel, eventText, h } from "./api.js";
 import { viewFor } from "./views/index.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -8,10 +8,15 @@ let info = null;
 let view = null;
 let step = 0;
 let perspective = "";
+let bots = [];
 
 function name(seat) {
   if (seat === -1) return "the clock";
-  return info.names[seat] || `seat ${seat + 1}`;
+  const stored = info.names[seat];
+  // A bot's seat is stored under the bot's name: "Heuristic bot 2", counted from 1.
+  if (info.bots?.[seat]) return `${botLabel(info.bots[seat])} bot ${seat + 1}`;
+  if (stored && bots.includes(stored)) return `${botLabel(stored)} bot ${seat + 1}`;
+  return stored || `Player ${seat + 1}`;
 }
 
 function seatLabel(seat) {
@@ -19,10 +24,16 @@ function seatLabel(seat) {
   return seat === you ? `${name(seat)} (viewpoint)` : name(seat);
 }
 
+// Each show() asks the server for one step; only the last one asked for is drawn, so a slow
+// answer (a late step replays the whole log) never overwrites a newer choice.
+let asked = 0;
+
 async function show(target) {
   step = Math.max(0, Math.min(info.actions.length, target));
   const query = perspective === "" ? "" : `?seat=${perspective}`;
+  const mine = ++asked;
   const data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay/${step}${query}`);
+  if (mine !== asked) return;
   const you = perspective === "" ? null : Number(perspective);
   const table = {
     id: info.id, game: info.game, title: info.title, players: info.players, status: "replay",
@@ -47,11 +58,17 @@ async function main() {
     return;
   }
   view = await viewFor(info.game);
+  bots = (await api("/api/games")).find((g) => g.id === info.game)?.bots || [];
   $("replay-title").textContent = `${info.title} · replay · final scores ${info.scores?.join(", ")}`;
   $("step-range").max = info.actions.length;
   const select = $("perspective");
   select.append(h("option", { value: "" }, "a spectator"), ...info.names.map((n, s) => h("option", { value: s }, name(s))));
   select.addEventListener("change", () => { perspective = select.value; show(step); });
+  if (info.chat?.length) {
+    $("replay-chat").hidden = false;
+    $("replay-chat-lines").replaceChildren(...info.chat.map((line) =>
+      h("li", {}, h("strong", {}, name(line.seat)), `: ${line.text}`)));
+  }
   $("all-actions").replaceChildren(...info.actions.map((a) => h("li", { dataset: { step: a.seq }, onclick: () => show(a.seq) }, `${name(a.seat)}: ${a.label}`)));
   $("first-step").addEventListener("click", () => show(0));
   $("prev-step").addEventListener("click", () => show(step - 1));

@@ -15,7 +15,7 @@ under one. Cards in safes are always safe.</li>
 <li>When the hands are empty the deal is scored: ×1 cards at face value, ×2 pairs double. Deals go on until someone
 reaches the target total (one deal only if the table says so). Highest total wins.</li>
 </ul>
-<p>Only the moves you may make are clickable; the list on the right says what each does.</p>`,
+<p>Only the moves you may make are clickable: a card in your hand, a Steal button under a rival, Bank or Keep.</p>`,
   },
   spyworld: {
     blurb: "Build a villain's lair room by room while training your Agent, then break into an opponent's lair.",
@@ -73,3 +73,47 @@ as a point.</li>
 </ul>`,
   },
 };
+
+/**
+ * Game options in plain words: a label, a line of help, and readable names for listed values.
+ * An option missing here is shown with its own name and the game's help text.
+ */
+export const OPTIONS = {
+  vault: {
+    target: { label: "Points to win", help: "Deals go on until someone reaches this total." },
+    single_deal: { label: "Play one deal only", help: "A short game: the one deal is scored and the highest total wins." },
+  },
+  wink: {
+    mode: { label: "How signals are given", help: "On screen: winks and glances are shown in the app. Companion: you wink for real (same room or video call); the app deals and checks missions.",
+      values: { signals: "on screen", companion: "for real (companion app)" } },
+    signal: { label: "The table's signal", help: "What counts as a wink at this table, for players who cannot wink.",
+      values: { wink: "a wink", blink: "a blink", eyebrows: "raised eyebrows", nod: "a nod" } },
+    first_game: { label: "First game", help: "Removes two agent cards per player, as the rules suggest for a first game." },
+    agent_cards: { label: "Agent cards in the deck", help: "Fewer cards make a shorter game (at least 3 per player); 0 keeps all of them." },
+    turn_seconds: { label: "Seconds per suitcase turn", help: "After this long the suitcase is passed on for you; 0 means no limit." },
+    look_ms: { label: "Time to turn your eyes (ms)", help: "Looking at someone new takes this long; until then you see nothing of them, and only eyes already on a player see their wink." },
+    notice_ms: { label: "Time to notice a look (ms)", help: "Someone who turns to look at you shows as watching you only this long after their eyes arrive." },
+  },
+  spyworld: {
+    lair: { label: "Lair board", help: "Each board has its own entryway and walls; the Superyacht is for a first game.",
+      values: { superyacht: "Superyacht (1, first game)", polar_base: "Polar Base (2)", jungle_temple: "Jungle Temple (3)", moon_base: "Moon Base (4)" } },
+    gadgets: { label: "Gadget side", help: "The Expert side of the gadgets is stronger and trickier.", choices: ["normal", "expert"],
+      values: { normal: "Normal", expert: "Expert" } },
+    beginners: { label: "Beginner's budget", help: "Who gets +5 money to start with (the beginners' variant).", choices: ["none", "all"],
+      values: { none: "nobody", all: "everyone" } },
+    lenient: { label: "Explorers may correct their path", help: "Variant 2: up to 10 undos each during the exploration." },
+    free_agents: { label: "Pick your Agent freely", help: "Everyone chooses any Agent instead of being dealt two to choose from." },
+  },
+  briefcase: {},
+};
+
+/** A bot's strength, in words, for the seat lists. */
+export const BOT_LEVELS = {
+  easy: "easy bot",
+  medium: "medium bot",
+  hard: "hard bot",
+  heuristic: "rule-of-thumb bot",
+  random: "random bot (plays any legal move)",
+  ismcts: "searching bot (slow)",
+};
+

@@ -1,9 +1,12 @@
 // A table: join or watch, follow the live frames over a WebSocket, render, act.
-import { api, eventText, forgetSeat, h, loadSeat, saveSeat, seatName } from "./api.js";
-import { RULES } from "./rules.js";
+import { api, botLabel, eventText, forgetSeat, h, isChatter, loadSeat, saveSeat, seatName } from "./api.js";
+import { OPTIONS, RULES } from "./rules.js";
 import { viewFor } from "./views/index.js";
+import { startLanguage } from "./i18n.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
+// A private table's seats are taken through its invite link: /t/<id>?invite=<code>.
+const inviteCode = new URLSearchParams(location.search).get("invite");
 let seat = loadSeat(tableId);
 let socket = null;
 let frame = null;
@@ -16,6 +19,12 @@ let receivedAt = 0;
 let endDismissedAt = -1;
 let lastBoard = "";
 let assets = null;
+// After "Leave seat" this browser watches (a bot plays the seat) until it takes the seat back.
+let watchOnly = false;
+let chat = [];
+// The rematch this seat was given (same people, same bots), once someone asked for it.
+let rematchId = null;
+let owedBefore = false;
 
 const $ = (id) => document.getElementById(id);
 
@@ -27,9 +36,38 @@ function toast(message) {
   toast.timer = setTimeout(() => (el.hidden = true), 4000);
 }
 
+// The ref of the action on its way to the server (null: none). Until its ack or error comes
+// back, a second click sends nothing and the move buttons are disabled: the server refuses
+// a repeated seq anyway, and the player sees at once that the click was taken.
+let inFlight = null;
+let inFlightTimer = null;
+let pingTimer = null;
+
 function act(action) {
+  if (watchOnly) return toast("You left this seat: take it back first");
   if (!socket || socket.readyState !== WebSocket.OPEN) return toast("Reconnecting… try again in a moment");
-  socket.send(JSON.stringify({ type: "act", action, seq: frame?.seq ?? null, ref: ++ref }));
+  if (inFlight !== null) return;
+  inFlight = ++ref;
+  // Marks for whoever drives the page (the browser tests): an action went out; body.acting
+  // stays until its answer is in.
+  document.body.dataset.sent = String(inFlight);
+  socket.send(JSON.stringify({ type: "act", action, seq: frame?.seq ?? null, ref: inFlight }));
+  setBusy(true);
+  clearTimeout(inFlightTimer);
+  inFlightTimer = setTimeout(() => settle(inFlight), 10000);
+}
+
+/** The action ``ref`` was answered (or given up on): controls work again. */
+function settle(answered) {
+  if (answered === null || answered !== inFlight) return;
+  inFlight = null;
+  clearTimeout(inFlightTimer);
+  setBusy(false);
+}
+
+function setBusy(busy) {
+  document.body.classList.toggle("acting", busy);
+  for (const button of document.querySelectorAll("#board button, #legal button")) button.disabled = busy;
 }
 
 function connect() {
@@ -37,10 +75,15 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
   socket.addEventListener("open", () => {
     retry = 500;
-    socket.send(JSON.stringify({ type: "hello", token: seat?.token ?? null }));
+    socket.send(JSON.stringify({ type: "hello", token: watchOnly ? null : seat?.token ?? null }));
+    // The server closes sockets silent for two minutes: say something now and then.
+    clearInterval(pingTimer);
+    pingTimer = setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send('{"type":"ping"}'), 30000);
   });
   socket.addEventListener("message", (message) => handle(JSON.parse(message.data)));
   socket.addEventListener("close", () => {
+    clearInterval(pingTimer);
+    settle(inFlight); // the new connection's full frame shows whether it was played
     if (leaving) return;
     $("status").textContent = "Connection lost: reconnecting…";
     setTimeout(connect, retry);
@@ -49,6 +92,7 @@ function connect() {
 }
 
 async function handle(message) {
+  if (message.type === "ack" || message.type === "error") settle(message.ref ?? null);
   if (message.type === "update") {
     if (message.full) {
       log = [];
@@ -59,6 +103,15 @@ async function handle(message) {
     receivedAt = performance.now();
     if (!view) view = await viewFor(frame.table.game);
     render();
+  } else if (message.type === "rematch") {
+    saveSeat(message.table_id, { seat: message.seat, token: message.token, name: seat?.name ?? "" });
+    rematchId = message.table_id;
+    endDismissedAt = -1;
+    toast("A rematch is ready at the same seats");
+    renderEnd();
+  } else if (message.type === "chat") {
+    chat = message.full ? message.lines : [...chat, ...message.lines];
+    renderChat();
   } else if (message.type === "error") {
     if (message.message.includes("token")) {
       // This browser's seat is no longer valid here (e.g. a stale link): watch instead.
@@ -82,7 +135,16 @@ function renderStatus() {
   const t = frame.table;
   if (t.status === "waiting") {
     const open = t.seats.filter((s) => s.open).length;
-    status.replaceChildren(`Waiting for ${open} more player${open === 1 ? "" : "s"}. Share the invitation link.`);
+    const waiting = `Waiting for ${open} more player${open === 1 ? "" : "s"}. `;
+    if (t.private && inviteLink().includes("invite=")) {
+      // A private table is not listed: the link with its invite code is the way in.
+      status.replaceChildren(h("span", {}, waiting, "This table is private: send your friends this invitation link."),
+        h("span", { class: "invite-link" },
+          h("input", { id: "invite-link", readonly: true, value: inviteLink(), "aria-label": "Invitation link", onfocus: (e) => e.target.select() }),
+          h("button", { type: "button", onclick: copyInvite }, "Copy")));
+      return;
+    }
+    status.replaceChildren(`${waiting}Share the invitation link.`);
     return;
   }
   if (frame.over) {
@@ -90,19 +152,24 @@ function renderStatus() {
     return;
   }
   const parts = [];
-  if (frame.you !== null && frame.acting.includes(frame.you) && frame.legal.length) {
+  if (watchOnly) {
+    status.replaceChildren("You left your seat: a bot plays it for you. ",
+      h("button", { type: "button", id: "take-back", onclick: takeBack }, "Take my seat back"));
+    return;
+  }
+  if (owesMove()) {
     parts.push(h("span", { class: "your-turn" }, "Your move."));
   } else if (frame.step) {
     parts.push(`Waiting for ${frame.step.waiting.map(name).join(", ")}.`);
   } else if (frame.table.play_style === "realtime") {
-    parts.push("Real time: act whenever you like.");
+    parts.push(frame.you === null ? "Real time: the players act whenever they like; you are watching." : "Real time: act whenever you like.");
   } else if (frame.acting.length) {
     parts.push(`${frame.acting.map(name).join(", ")} to play.`);
   }
   const mine = frame.you !== null ? frame.deadlines[frame.you] : undefined;
   if (mine !== undefined) {
     const left = Math.max(0, mine - (performance.now() - receivedAt) / 1000);
-    parts.push(h("span", { class: "timer" }, `⏱ ${Math.ceil(left)} s`));
+    parts.push(h("span", { class: "timer", title: "time left to decide" }, h("span", { class: "clock-icon", "aria-hidden": "true" }), ` ${Math.ceil(left)} s`));
   }
   status.replaceChildren(...parts);
 }
@@ -139,8 +206,52 @@ function renderMoves() {
   list.replaceChildren(...frame.legal.map((m) => h("button", { class: "move", type: "button", onclick: () => act(m.action) }, label(m.label))));
 }
 
+/** Table talk: everyone at the table reads it; seated players write (unless it is off). */
+function renderChat() {
+  if (!frame) return;
+  const on = frame.table.settings?.chat !== false;
+  $("chat").hidden = !on && !chat.length;
+  const time = (at) => new Date(at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  $("chat-lines").replaceChildren(...(chat.length
+    ? chat.map((line) => h("li", { class: line.seat === frame.you ? "mine" : "" },
+      h("span", { class: "when" }, time(line.at)), " ", h("strong", {}, line.seat === frame.you ? "You" : name(line.seat)), ": ", line.text))
+    : [h("li", { class: "muted" }, on ? "Nothing said yet." : "")]));
+  $("chat-lines").scrollTop = $("chat-lines").scrollHeight;
+  $("chat-form").hidden = !on || frame.you === null || watchOnly;
+}
+
+function say(event) {
+  event.preventDefault();
+  const input = $("chat-input");
+  const text = input.value.trim();
+  if (!text) return;
+  if (!socket || socket.readyState !== WebSocket.OPEN) return toast("Reconnecting… try again in a moment");
+  socket.send(JSON.stringify({ type: "chat", text }));
+  input.value = "";
+}
+
 function renderLog() {
-  const items = log.filter((e) => !e.quiet).map((e) => h("li", { class: e.audience ? "private" : "" }, describe(e)));
+  // Chatter (who looks where, who has chosen) folds into one line between the events that
+  // matter, so missions, catches and scores are never buried.
+  const items = [];
+  let chatter = [];
+  const fold = () => {
+    if (!chatter.length) return;
+    const lines = chatter.map((e) => h("li", {}, describe(e)));
+    items.push(h("li", { class: "chatter" },
+      h("details", {}, h("summary", {}, `${chatter.length} glance${chatter.length === 1 ? "" : "s"} and choice${chatter.length === 1 ? "" : "s"}`), h("ol", {}, lines))));
+    chatter = [];
+  };
+  for (const e of log) {
+    if (e.quiet) continue;
+    if (isChatter(e)) {
+      chatter.push(e);
+      continue;
+    }
+    fold();
+    items.push(h("li", { class: e.audience ? "private" : "" }, describe(e)));
+  }
+  fold();
   const list = $("log");
   list.replaceChildren(...items);
   list.scrollTop = list.scrollHeight;
@@ -153,10 +264,12 @@ function renderEnd() {
     return;
   }
   const order = frame.scores.map((score, s) => ({ score, s })).sort((a, b) => b.score - a.score);
-  const recent = log.filter((e) => !e.quiet).slice(-12);
+  const recent = log.filter((e) => !e.quiet && !isChatter(e)).slice(-12);
   overlay.replaceChildren(
     h("div", { class: "end-card", role: "dialog", "aria-label": "Game over" },
-      h("h2", {}, frame.winners.includes(frame.you) ? "You won!" : `${frame.winners.map(name).join(" and ")} won`),
+      h("h2", {}, headline(frame.winners)),
+      // Why it ended and why these players won, in the game's words.
+      view.endReason ? h("p", { class: "end-reason" }, view.endReason(frame, { name, assets })) : null,
       h("table", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score")),
         order.map(({ score, s }) => h("tr", { class: frame.winners.includes(s) ? "winner" : "" }, h("td", {}, name(s)), h("td", {}, score)))),
       // A view may add its own score sheet (how each total was made up).
@@ -164,6 +277,7 @@ function renderEnd() {
       h("h3", {}, "How it ended"),
       h("ol", {}, recent.map((e) => h("li", {}, describe(e)))),
       h("p", {},
+        rematchButton(),
         h("a", { href: `/replay/${encodeURIComponent(tableId)}` }, "Step through the replay"), " · ",
         h("a", { href: "/" }, "Back to the lobby"), " · ",
         h("button", { type: "button", onclick: () => { endDismissedAt = frame.seq; renderEnd(); } }, "Look at the table"))),
@@ -171,21 +285,105 @@ function renderEnd() {
   overlay.hidden = false;
 }
 
+/** A rematch seats the same people and the same bots: ask for it, or go to the one that is
+ * ready. Where the rules have tied players play again (a view's playAgain), only they do. */
+function rematchButton() {
+  if (frame.you === null || !seat || watchOnly) return null;
+  const tied = view.playAgain?.(frame) ?? null;
+  if (tied && !tied.includes(frame.you)) {
+    return h("span", { class: "play-again muted" }, `The tied players play again: ${listed(tied.map(name))}. `);
+  }
+  if (rematchId) {
+    return h("a", { class: "button primary rematch", href: `/t/${encodeURIComponent(rematchId)}` }, "Play the rematch");
+  }
+  return h("button", { type: "button", class: "primary rematch", onclick: askRematch }, tied ? "Play again to break the tie" : "Rematch");
+}
+
+async function askRematch() {
+  try {
+    const ticket = await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { method: "POST", body: { token: seat.token } });
+    saveSeat(ticket.table_id, { seat: ticket.seat, token: ticket.token, name: seat.name ?? "" });
+    location.href = `/t/${encodeURIComponent(ticket.table_id)}`;
+  } catch (exc) {
+    toast(exc.message);
+  }
+}
+
+/** "Ann", "Ann and Bob", "Ann, Bob and Cy". */
+function listed(names) {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** "You won!", "Bob won", or a shared win said as one. */
+function headline(winners) {
+  const you = frame.you;
+  if (winners.length === 1) return winners[0] === you ? "You won!" : `${name(winners[0])} won`;
+  if (winners.includes(you)) {
+    return `You won, sharing the win with ${listed(winners.filter((s) => s !== you).map(name))}`;
+  }
+  return `${listed(winners.map(name))} won: a shared win`;
+}
+
+function owesMove() {
+  // In a simultaneous step a seat that has chosen waits, even while it may still change its mind.
+  return !!frame && !frame.over && !watchOnly && frame.you !== null && frame.acting.includes(frame.you) && frame.legal.length > 0
+    && frame.table.play_style !== "realtime" && !frame.step?.chosen?.includes(frame.you);
+}
+
+const ICON = (fill, dot) => `data:image/svg+xml,${encodeURIComponent(
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="${fill}"/>${dot ? '<circle cx="11.5" cy="4.5" r="4" fill="#ffd54a" stroke="#0e141d"/>' : ""}</svg>`)}`;
+
+/** The tab says when this seat owes a move: a dot on the icon, the title, an optional sound. */
+function cue() {
+  const owes = owesMove() || (frame.table.play_style === "realtime" && !frame.over && frame.you !== null && frame.observation?.holder === frame.you && !watchOnly);
+  document.title = `${owes ? "● Your move · " : ""}${frame.table.title} · Top Secret`;
+  const icon = document.querySelector("link[rel=icon]");
+  if (icon) icon.href = ICON("#b3261e", owes);
+  if (owes && !owedBefore && localStorage.getItem("topsecret.sound") === "on") chime();
+  owedBefore = owes;
+}
+
+function chime() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.12, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.35);
+  } catch {
+    // No sound on this browser: the title and icon still say it.
+  }
+}
+
+function renderSound() {
+  const on = localStorage.getItem("topsecret.sound") === "on";
+  const button = $("sound-button");
+  button.textContent = on ? "Sound on" : "Sound off";
+  button.setAttribute("aria-pressed", on ? "true" : "false");
+}
+
 function render() {
   const t = frame.table;
+  document.body.dataset.seq = String(frame.seq);
   $("table-title").textContent = `${t.title} · ${t.players} players${frame.you === null ? " · watching" : ""}`;
-  document.title = `Top Secret · ${t.title}`;
-  $("leave-button").hidden = frame.you === null || frame.over;
+  cue();
+  $("leave-button").hidden = frame.you === null || frame.over || watchOnly;
   renderStatus();
   renderSeats();
   renderMoves();
   renderLog();
+  renderChat();
   // Redraw the board only when what it shows changed, so a click is not lost to a redraw.
-  const key = JSON.stringify([frame.observation, frame.legal, frame.you, frame.table.seats]);
+  const key = JSON.stringify([frame.observation, frame.legal, frame.you, frame.table.seats, watchOnly]);
   if (key !== lastBoard) {
     lastBoard = key;
-    view.render($("board"), frame, { act, name, log, assets, readOnly: frame.you === null });
+    view.render($("board"), frame, { act, name, log, assets, readOnly: frame.you === null || watchOnly });
   }
+  if (inFlight !== null) setBusy(true); // buttons drawn while an action is on its way
   renderEnd();
 }
 
@@ -196,18 +394,58 @@ function showRules() {
   text.replaceChildren();
   if (rules) text.innerHTML = rules.html; // static text shipped with the client
   else text.textContent = "Play the moves offered in the side panel; each says what it does.";
+  // A view may add what this table uses: every agent power, every gadget in play.
+  if (view?.rulesHelp) text.append(view.rulesHelp({ assets, name }));
   $("rules-dialog").showModal();
+}
+
+/** What a person is joining: the game, its options in plain words, who sits where. */
+function joinInfo(info) {
+  const words = OPTIONS[info.game] || {};
+  const options = Object.entries(info.options || {}).map(([key, value]) => {
+    const plain = words[key] || {};
+    const shown = typeof value === "boolean" ? (value ? "yes" : "no") : plain.values?.[value] ?? (value === "" ? "standard" : value);
+    return h("li", {}, `${plain.label || key.replaceAll("_", " ")}: ${shown}`);
+  });
+  const seats = info.seats.map((s) => h("li", {},
+    `Seat ${s.seat + 1}: `, s.open ? h("strong", {}, "open") : s.bot ? `${botLabel(s.bot)} bot` : s.name));
+  const timer = info.settings?.turn_seconds ? `${info.settings.turn_seconds} s per move` : "no turn timer";
+  return [
+    h("p", {}, h("strong", {}, info.title), ` · ${info.players} players · ${timer}`),
+    h("p", { class: "muted" }, RULES[info.game]?.blurb || ""),
+    h("div", { class: "join-columns" },
+      h("div", {}, h("h3", {}, "Seats"), h("ul", {}, seats)),
+      options.length ? h("div", {}, h("h3", {}, "Options"), h("ul", {}, options)) : null),
+  ];
+}
+
+/** The link that seats a friend here: a private table's carries its invite code. */
+function inviteLink() {
+  const code = seat?.invite ?? inviteCode;
+  return `${location.origin}/t/${encodeURIComponent(tableId)}${code ? `?invite=${encodeURIComponent(code)}` : ""}`;
+}
+
+async function copyInvite() {
+  const link = inviteLink();
+  try {
+    await navigator.clipboard.writeText(link);
+    toast(`Invitation link copied: ${link}`);
+  } catch {
+    toast(`Send this link: ${link}`);
+  }
 }
 
 async function join(event) {
   event.preventDefault();
   const name = $("join-name").value.trim();
   try {
-    const ticket = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { method: "POST", body: { name } });
-    seat = { seat: ticket.seat, token: ticket.token, name };
+    const body = inviteCode ? { name, invite: inviteCode } : { name };
+    const ticket = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { method: "POST", body });
+    seat = { seat: ticket.seat, token: ticket.token, name, invite: inviteCode };
     saveSeat(tableId, seat);
     localStorage.setItem("topsecret.name", name);
     $("join-panel").hidden = true;
+    $("table-main").hidden = false;
     connect();
   } catch (exc) {
     $("join-error").textContent = exc.message;
@@ -217,24 +455,34 @@ async function join(event) {
 async function leave() {
   if (!seat || !confirm("Leave your seat? A bot will play it until you come back with this browser.")) return;
   socket.send(JSON.stringify({ type: "leave" }));
-  toast("You left: a bot plays your seat. Reload this page to take it back.");
+  // Watch from here on, so nothing this page shows asks for a move that is no longer yours.
+  watchOnly = true;
+  render();
+  socket.close();
+  toast("You left: a bot plays your seat. \"Take my seat back\" returns it to you.");
+}
+
+function takeBack() {
+  watchOnly = false;
+  socket.close();
 }
 
 async function main() {
+  // The page's fixed texts change language once the catalogue arrives; nothing waits for it.
+  startLanguage();
   $("rules-button").addEventListener("click", showRules);
   $("leave-button").addEventListener("click", leave);
-  $("invite-button").addEventListener("click", async () => {
-    const link = `${location.origin}/t/${tableId}`;
-    try {
-      await navigator.clipboard.writeText(link);
-      toast(`Invitation link copied: ${link}`);
-    } catch {
-      toast(`Send this link: ${link}`);
-    }
+  $("sound-button").addEventListener("click", () => {
+    localStorage.setItem("topsecret.sound", localStorage.getItem("topsecret.sound") === "on" ? "off" : "on");
+    renderSound();
   });
+  renderSound();
+  $("invite-button").addEventListener("click", copyInvite);
   $("join-form").addEventListener("submit", join);
+  $("chat-form").addEventListener("submit", say);
   $("watch-button").addEventListener("click", () => {
     $("join-panel").hidden = true;
+    $("table-main").hidden = false;
     connect();
   });
   setInterval(() => frame && !frame.over && renderStatus(), 250);
@@ -248,7 +496,12 @@ async function main() {
   $("table-title").textContent = info.title;
   if (!seat && info.status !== "finished" && info.seats.some((s) => s.open)) {
     $("join-name").value = localStorage.getItem("topsecret.name") || "";
+    $("join-info").replaceChildren(...joinInfo(info));
+    if (info.private && !inviteCode) {
+      $("join-error").textContent = "This table is private: its seats are taken through the invitation link its host sends.";
+    }
     $("join-panel").hidden = false;
+    $("table-main").hidden = true;
     return;
   }
   connect();

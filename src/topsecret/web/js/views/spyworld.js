@@ -32,6 +32,51 @@ const DEFAULT_ASSETS = {
 // Which room the player clicked when several moves lead into it (a Shark Pool split, an item).
 let picking = null;
 let lastArgs = null;
+// Where each lair's Agent stood and which card each offer showed when last drawn, so a move
+// slides the Agent over and a newly turned card turns over, once (never on a redraw).
+let agentAt = {};
+let offerShown = null;
+
+function stillMotion() {
+  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** Motion for what changed since the last drawing: the Agent's move, the room it entered,
+ * the offers turned face up. */
+function animateChanges(board, frame, ctx) {
+  const obs = frame.observation;
+  const nowAt = {};
+  if (obs.explorer_of && obs.runs) {
+    obs.explorer_of.forEach((explorer, owner) => {
+      const pos = obs.runs[explorer]?.pos;
+      if (pos) nowAt[owner] = pos;
+    });
+  }
+  const cards = obs.faceup ? obs.faceup.map((card) => JSON.stringify(card)) : null;
+  // Classes mark what changed (the stylesheet stops their motion for reduced motion); the
+  // Agent's slide is scripted, so it is skipped here for reduced motion.
+  if (!ctx.replay) {
+    for (const token of board.querySelectorAll(".explorer-token")) {
+      const before = agentAt[token.dataset.owner];
+      const now = nowAt[token.dataset.owner];
+      if (!before || !now || same(before, now)) continue;
+      token.ownerSVGElement?.querySelector(`.room[data-row="${now[0]}"][data-col="${now[1]}"]`)?.classList.add("entered");
+      if (stillMotion()) continue;
+      const [bx, by] = roomCentre(...before);
+      const [nx, ny] = roomCentre(...now);
+      token.classList.add("moving");
+      token.animate([{ translate: `${bx - nx}px ${by - ny}px` }, { translate: "0px 0px" }], { duration: 450, easing: "ease-out" });
+    }
+    if (offerShown && cards) {
+      cards.forEach((card, slot) => {
+        if (offerShown[slot] === undefined || offerShown[slot] === card) return;
+        board.querySelector(`.offer-col[data-slot="${slot}"] .offer-card`)?.classList.add("fresh");
+      });
+    }
+  }
+  agentAt = nowAt;
+  offerShown = cards;
+}
 
 const keyOf = (action) => JSON.stringify(action);
 const same = (a, b) => a[0] === b[0] && a[1] === b[1];
@@ -151,9 +196,16 @@ function roomCentre(row, col) {
 }
 
 function priceBadge(x, y, text, cls) {
-  const width = Math.max(18, text.length * 7 + 8);
+  // Never wider than a room: a long text is squeezed to fit rather than cut off.
+  const natural = text.length * 7 + 8;
+  const width = Math.max(18, Math.min(CELL - 4, natural));
+  const fit = natural > width ? ` textLength="${width - 6}" lengthAdjust="spacingAndGlyphs"` : "";
   return `<g class="badge ${cls}"><rect x="${x - width}" y="${y}" width="${width}" height="16" rx="8"/>
-    <text x="${x - width / 2}" y="${y + 12}">${text}</text></g>`;
+    <text x="${x - width / 2}" y="${y + 12}"${fit}>${text}</text></g>`;
+}
+
+function escapeText(text) {
+  return String(text).replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 }
 
 function paysText(pays) {
@@ -213,7 +265,9 @@ function lairSvg(frame, ctx, owner, size) {
     const classes = ["room", kind, seen ? "visited" : "", target || ways ? "target" : ""].filter(Boolean).join(" ");
     const title = room ? describeRoom(assets, room) : isStart ? "Starting square: intruders come in here; it cannot be upgraded"
       : blocked ? "Blocked room" : entry ? `Entryway: no ${assets.entry_forbidden?.map((k) => nameOf(assets, k)).join(" or ") || "Shark Pool or Robot"} here` : "Empty room";
-    const inner = [`<rect x="${x}" y="${y}" width="${CELL}" height="${CELL}"/>`, `<title>${title}</title>`];
+    // Every way into this room with what it costs, in the tooltip: the badge shows the cheapest.
+    const waysText = ways ? `. Ways in: ${ways.map((w) => `${w.move.label} (${w.move.action.type === "teleport" ? "teleport" : paysText(w.price?.pays || [])})`).join("; ")}` : "";
+    const inner = [`<rect x="${x}" y="${y}" width="${CELL}" height="${CELL}"/>`, `<title>${escapeText(title + waysText)}</title>`];
     if (room) {
       inner.push(icon(room, x + CELL / 2, y + CELL / 2 - 7, 30));
       const label = KIND[room] === "secret" && assets.secrets[room] ? `${assets.secrets[room].end}` : SHORT[room] || room;
@@ -236,7 +290,8 @@ function lairSvg(frame, ctx, owner, size) {
     if (ways && big) {
       const cheapest = ways.find((w) => w.move.action.type === "move" && !w.move.action.use && !w.move.action.stealth) || ways[0];
       const text = cheapest.move.action.type === "teleport" ? "teleport" : paysText(cheapest.price?.pays || []);
-      inner.push(priceBadge(x + CELL - 2, y + 2, ways.length > 1 ? `${text}…` : text, "move"));
+      // One badge that fits the room: the cheapest way in, "+" when there are others.
+      inner.push(priceBadge(x + CELL - 2, y + 2, ways.length > 1 ? `${text} +` : text, "move"));
     }
     parts.push(`<g class="${classes}" data-row="${r}" data-col="${c}">${inner.join("")}</g>`);
   });
@@ -281,7 +336,7 @@ function lairSvg(frame, ctx, owner, size) {
     parts.push(`<defs><marker id="arrow-${owner}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path class="path-arrow" d="M0 0 L10 5 L0 10 z"/></marker></defs>`);
     const [cx, cy] = roomCentre(...run.pos);
     const [tx, ty] = [cx - CELL / 2 + 12, cy - CELL / 2 + 12]; // the top-left corner keeps the room's icon visible
-    parts.push(`<g class="explorer-token"><circle cx="${tx}" cy="${ty}" r="10"/><text x="${tx}" y="${ty + 4}">A</text><title>The Agent is here</title></g>`);
+    parts.push(`<g class="explorer-token" data-owner="${owner}"><circle cx="${tx}" cy="${ty}" r="10"/><text x="${tx}" y="${ty + 4}">A</text><title>The Agent is here</title></g>`);
   }
   parts.push("</svg>");
   const drawing = svg(parts.join(""));
@@ -428,7 +483,13 @@ function prompt(frame, ctx) {
           })));
     }
     case "resolve": {
-      const slot = obs.pending[frame.you][0];
+      const slot = obs.pending[frame.you]?.[0];
+      if (slot === undefined) {
+        // A lenient table: every drawing of the round is placed; keep them or take one back.
+        return h("div", {},
+          h("p", {}, "Your drawings of this round are placed: keep them, or take the last one back."),
+          h("div", { class: "choice-list" }, frame.legal.map((m) => button(m, m.label))));
+      }
       const card = obs.faceup[slot];
       const name = nameOf(assets, card.front);
       const rest = frame.legal.filter((m) => !["place_upgrade", "place_wall"].includes(m.action.type));
@@ -574,12 +635,12 @@ export function scoreTable(obs, name, assets = DEFAULT_ASSETS) {
   if (!results) return null;
   const players = obs.sheets.map((_, s) => s);
   const parts = assets.final_parts?.length ? assets.final_parts : Object.keys(results).filter((k) => !["total", "ranks"].includes(k)).map((k) => [k, k, ""]);
-  return h("table", { class: "results" },
+  return h("div", { class: "table-wrap", tabindex: "0" }, h("table", { class: "results" },
     h("tr", {}, h("th", {}, ""), players.map((s) => h("th", {}, name(s)))),
     parts.map(([key, label, why]) => h("tr", {}, h("td", { title: why }, label, why ? h("div", { class: "why" }, why) : null), players.map((s) => h("td", {}, results[key][s])))),
     h("tr", { class: "total" }, h("td", {}, "Total"), players.map((s) => h("td", {}, results.total[s]))),
     h("tr", { class: "rank" }, h("td", {}, "Rank"), players.map((s) => h("td", {}, results.ranks[s]))),
-    h("tr", { class: "detail" }, h("td", {}, "rooms · Sentries · Traps set off"), players.map((s) => h("td", {}, `${results.rooms[s]} · ${results.sentries[s]} · ${results.traps_triggered[s]}`))));
+    h("tr", { class: "detail" }, h("td", {}, "rooms · Sentries · Traps set off"), players.map((s) => h("td", {}, `${results.rooms[s]} · ${results.sentries[s]} · ${results.traps_triggered[s]}`)))));
 }
 
 /** What the end screen shows for SpyWorld: the score sheet with each part and the rank titles. */
@@ -642,4 +703,29 @@ export function render(board, frame, ctx) {
           mySheet(frame, ctx),
           boardReference(frame, ctx)))),
   );
+  animateChanges(board, frame, ctx);
+}
+
+/** The rules dialog's part for this table: every Agent's bonus and power, every Gadget. */
+export function rulesHelp(ctx) {
+  const assets = assetsOf(ctx);
+  return h("div", { class: "rules-extra" },
+    h("h3", {}, "The Agents"),
+    h("ul", {}, (assets.agents || []).map((a) => h("li", {}, h("b", {}, a.name),
+      ` (${a.bonus.map((v, i) => `+${v} ${STAT_NAMES[i]}`).join(", ")}): ${a.text}`))),
+    h("h3", {}, "The Gadgets at this table"),
+    h("ul", {}, (assets.gadgets || []).map((g) => h("li", {}, h("b", {}, `${g.number}. ${g.name}`), ` (${g.side} side): ${g.text}`))));
+}
+
+/** Why the game ended: every Agent has explored; the score sheet says how each total was made. */
+export function endReason(frame) {
+  const why = "Every Agent has explored a rival's lair. Secrets kept and stolen, money left, missions and the rank rewards add up; the highest total wins.";
+  return playAgain(frame) ? `${why} The richest players are tied: the rules have them play again to determine the winner.` : why;
+}
+
+/** Rulebook §Final Score: "If players are tied, play again to determine the winner!" The
+ * seats that play the rematch (the server's rematch seats the same ones), or null. */
+export function playAgain(frame) {
+  const tied = frame.observation?.results?.play_again;
+  return tied?.length ? tied : null;
 }

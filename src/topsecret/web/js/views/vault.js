@@ -1,5 +1,6 @@
 // The vault card game: your hand, everyone's face-up cards and safes, the last trick.
 import { h, svg } from "../api.js";
+import { format, gettext, ngettext } from "../i18n.js";
 
 const ICONS = {
   document: '<svg viewBox="0 0 32 32" aria-hidden="true"><path d="M8 3h12l6 6v20H8z" fill="none" stroke="currentColor" stroke-width="2.2"/><path d="M20 3v6h6M11 15h12M11 19h12M11 23h8" stroke="currentColor" stroke-width="2" fill="none"/></svg>',
@@ -8,11 +9,29 @@ const ICONS = {
   special_agent: '<svg viewBox="0 0 32 32" aria-hidden="true"><path d="M16 3l3.8 8.2 9 1-6.7 6.1 1.9 8.9L16 22.7 8 27.2l1.9-8.9-6.7-6.1 9-1z" fill="currentColor"/></svg>',
   safe: '<svg viewBox="0 0 32 32" aria-hidden="true"><rect x="4" y="5" width="24" height="22" rx="2" fill="none" stroke="currentColor" stroke-width="2.4"/><circle cx="16" cy="16" r="5" fill="none" stroke="currentColor" stroke-width="2"/><path d="M16 11v3M21 16h-3" stroke="currentColor" stroke-width="2"/></svg>',
 };
-const NAMES = { document: "Document", assassin: "Assassin", mole: "Mole", special_agent: "Agent", safe: "Safe" };
-const SHORT = { document: "Doc", assassin: "Killer", mole: "Mole", special_agent: "Agent", safe: "Safe" };
+// What each card does, for its tooltip (Rulebook 002, in short; the Rules button has more).
+// Messages of the catalogues, marked for extraction with N_ and translated where they are
+// shown: the catalogue is loaded after this module is.
+const N_ = (message) => message;
+const EFFECTS = {
+  document: N_("lands face up; bank it (×1) or pair it with the same value (×2)"),
+  special_agent: N_("lands face up and pairs with any document as a joker; no assassin destroys it"),
+  assassin: N_("BOOM: destroys every face-up card outside the safes, except special agents and the card under one"),
+  mole: N_("if no assassin is played, steals a document or special agent an opponent has just played"),
+  safe: N_("cards locked here always count"),
+};
+const NAMES = { document: N_("Document"), assassin: N_("Assassin"), mole: N_("Mole"), special_agent: N_("Agent"), safe: N_("Safe") };
+const SHORT = { document: N_("Doc"), assassin: N_("Killer"), mole: N_("Mole"), special_agent: N_("Agent"), safe: N_("Safe") };
+// A card's name in a sentence, as the Python side names it (games/vault/text.py).
+const SENTENCE = { assassin: N_("assassin"), mole: N_("mole"), special_agent: N_("special agent"), safe: N_("safe") };
+const COLOURS = { crimson: N_("crimson"), cobalt: N_("cobalt"), emerald: N_("emerald"), amber: N_("amber"), violet: N_("violet"), slate: N_("slate") };
 
 function label(card) {
-  return card.kind === "document" ? `document ${card.value}` : NAMES[card.kind].toLowerCase();
+  return card.kind === "document" ? format(gettext("document {value}"), { value: card.value }) : gettext(SENTENCE[card.kind] || card.kind);
+}
+
+function colour(name) {
+  return COLOURS[name] ? gettext(COLOURS[name]) : name;
 }
 
 function cardFace(card, { small = false, onclick = null, playable = false, disabled = false } = {}) {
@@ -20,17 +39,17 @@ function cardFace(card, { small = false, onclick = null, playable = false, disab
   const parts = [
     h("span", { class: "value" }, card.kind === "document" ? card.value : ""),
     svg(ICONS[card.kind] || ICONS.document),
-    h("span", { class: "name" }, (small ? SHORT : NAMES)[card.kind] || card.kind),
+    h("span", { class: "name" }, gettext((small ? SHORT : NAMES)[card.kind] || card.kind)),
   ];
-  const title = `${label(card)} (${card.colour})`;
+  const title = format(gettext("{card} ({colour}): {effect}"), { card: label(card), colour: colour(card.colour), effect: EFFECTS[card.kind] ? gettext(EFFECTS[card.kind]) : "" });
   if (onclick || disabled) {
-    return h("button", { class: cls, type: "button", title, "aria-label": `Play ${label(card)}`, disabled: disabled || undefined, onclick }, parts);
+    return h("button", { class: cls, type: "button", title, "aria-label": format(gettext("Play {card}"), { card: label(card) }), disabled: disabled || undefined, onclick }, parts);
   }
   return h("div", { class: cls, title }, parts);
 }
 
 function cards(list, options) {
-  if (!list.length) return h("div", { class: "cards" }, h("span", { class: "empty" }, "none"));
+  if (!list.length) return h("div", { class: "cards" }, h("span", { class: "empty" }, gettext("none")));
   return h("div", { class: "cards" }, list.map((c) => cardFace(c, options)));
 }
 
@@ -38,7 +57,8 @@ function handSummary(byKind) {
   const order = Object.entries(byKind).sort();
   return order.map(([key, n]) => {
     const [kind, value] = key.split(":");
-    return `${n}× ${kind === "document" ? `doc ${value}` : NAMES[kind].toLowerCase()}`;
+    const name = kind === "document" ? format(gettext("document {value}"), { value }) : gettext(SENTENCE[kind] || kind);
+    return `${n}× ${name}`;
   }).join(", ");
 }
 
@@ -49,27 +69,31 @@ function findLegal(frame, predicate) {
 function prompt(frame, ctx) {
   const obs = frame.observation;
   const you = frame.you;
-  if (ctx.replay) return h("div", { class: "prompt" }, `The table as ${you === null ? "a spectator" : ctx.name(you)} saw it.`);
-  if (you === null) return h("div", { class: "prompt" }, "You are watching: hands and hidden choices stay hidden.");
-  if (obs.over) return h("div", { class: "prompt" }, "The game is over.");
+  if (ctx.replay) {
+    if (you === null) return h("div", { class: "prompt" }, gettext("The table as a spectator saw it."));
+    return h("div", { class: "prompt" }, format(gettext("The table as {player} saw it."), { player: ctx.name(you) }));
+  }
+  if (you === null) return h("div", { class: "prompt" }, gettext("You are watching: hands and hidden choices stay hidden."));
+  if (obs.over) return h("div", { class: "prompt" }, gettext("The game is over."));
   const step = obs.step;
   if (step && step.my_choice) {
     const waiting = step.waiting.map(ctx.name).join(", ");
-    return h("div", { class: "prompt" }, `Your choice is in. Waiting for ${waiting || "the reveal"}.`);
+    if (!waiting) return h("div", { class: "prompt" }, gettext("Your choice is in. Waiting for the reveal."));
+    return h("div", { class: "prompt" }, format(gettext("Your choice is in. Waiting for {players}."), { players: waiting }));
   }
-  if (!frame.legal.length) return h("div", { class: "prompt" }, "Wait for the others.");
-  if (obs.phase === "play") return h("div", { class: "prompt" }, "Choose a card to play: everyone reveals at once.");
-  if (obs.phase === "steal") return h("div", { class: "prompt" }, "Your mole got in! Choose whose card to steal (buttons under their cards).");
+  if (!frame.legal.length) return h("div", { class: "prompt" }, gettext("Wait for the others."));
+  if (obs.phase === "play") return h("div", { class: "prompt" }, gettext("Choose a card to play: everyone reveals at once."));
+  if (obs.phase === "steal") return h("div", { class: "prompt" }, gettext("Your mole got in! Choose whose card to steal (buttons under their cards)."));
   if (obs.phase === "bank") {
     const bank = findLegal(frame, (a) => a.type === "bank");
     const keep = findLegal(frame, (a) => a.type === "keep");
     return h("div", { class: "prompt" },
-      "Your new face-up card: lock it in your safe now (×1), or keep it out hoping to pair it (×2)?",
+      gettext("Your new face-up card: lock it in your safe now (×1), or keep it out hoping to pair it (×2)?"),
       h("span", { class: "choice-buttons" },
-        bank && h("button", { type: "button", class: "primary", onclick: () => ctx.act(bank.action) }, "Bank it (×1)"),
-        keep && h("button", { type: "button", onclick: () => ctx.act(keep.action) }, "Keep it face up")));
+        bank && h("button", { type: "button", class: "primary", onclick: () => ctx.act(bank.action) }, gettext("Bank it (×1)")),
+        keep && h("button", { type: "button", onclick: () => ctx.act(keep.action) }, gettext("Keep it face up"))));
   }
-  return h("div", { class: "prompt" }, "Your move: see the list on the right.");
+  return h("div", { class: "prompt" }, gettext("Your move: see the list on the right."));
 }
 
 function seatPanel(seatObs, frame, ctx) {
@@ -77,64 +101,126 @@ function seatPanel(seatObs, frame, ctx) {
   const s = seatObs.seat;
   const step = obs.step;
   let state = "";
-  if (step?.chosen.includes(s)) state = "has chosen ✓";
-  else if (step?.waiting.includes(s)) state = "thinking…";
+  if (step?.chosen.includes(s)) state = gettext("has chosen ✓");
+  else if (step?.waiting.includes(s)) state = gettext("thinking…");
   const steal = findLegal(frame, (a) => a.type === "steal" && a.target === s);
   return h("div", { class: `vseat${s === frame.you ? " you" : ""}${step?.waiting.includes(s) ? " thinking" : ""}`, dataset: { seat: s } },
     h("div", { class: "vseat-head" },
       h("span", { class: "who" }, ctx.name(s)),
-      h("span", { class: "pts", title: "total (this deal)" }, `${seatObs.total} pts (+${seatObs.deal_score})`)),
-    h("div", { class: "hand-summary", title: handSummary(seatObs.hand_by_kind) }, `${seatObs.hand_size} cards in hand ${state ? "· " + state : ""}`),
-    h("div", { class: "label" }, "face up"),
+      // The safe lies face up (rulebook, Préparation): its colour says whose cards are whose.
+      seatObs.safe && h("span", { class: "safe-colour", style: `color: var(--${seatObs.safe})`, title: format(gettext("{colour} safe: this seat's own cards are {colour}"), { colour: colour(seatObs.safe) }) }, `■ ${colour(seatObs.safe)}`),
+      h("span", { class: "pts", title: gettext("total (this deal)") }, format(gettext("{total} pts (+{deal})"), { total: seatObs.total, deal: seatObs.deal_score }))),
+    h("div", { class: "hand-summary", title: handSummary(seatObs.hand_by_kind) },
+      format(ngettext("{count} card in hand", "{count} cards in hand", seatObs.hand_size), { count: seatObs.hand_size }) + (state ? ` · ${state}` : "")),
+    h("div", { class: "label" }, gettext("face up")),
     cards(seatObs.face_up, { small: true }),
-    h("div", { class: "label" }, "safe"),
+    h("div", { class: "label" }, gettext("safe")),
     h("div", { class: "safe" },
       h("div", {}, h("div", { class: "label" }, "×1"), cards(seatObs.x1, { small: true })),
-      h("div", {}, h("div", { class: "label" }, "×2 pairs"),
+      h("div", {}, h("div", { class: "label" }, gettext("×2 pairs")),
         seatObs.x2.length
           ? h("div", { class: "cards" }, seatObs.x2.map((pair) => h("span", { class: "pair" }, pair.map((c) => cardFace(c, { small: true })))))
-          : h("div", { class: "cards" }, h("span", { class: "empty" }, "none")))),
-    steal && h("button", { type: "button", class: "steal-button", onclick: () => ctx.act(steal.action) }, `Steal from ${ctx.name(s)}`),
+          : h("div", { class: "cards" }, h("span", { class: "empty" }, gettext("none"))))),
+    steal && h("button", { type: "button", class: "steal-button", onclick: () => ctx.act(steal.action) }, format(gettext("Steal from {player}"), { player: ctx.name(s) })),
   );
 }
 
+// The trick last drawn, so a reveal, a bomb or a steal animates once, not on every redraw.
+let shownTrick = null;
+// Totals when last drawn, so a seat whose score changed flashes once.
+let shownTotals = null;
+
 function lastTrick(obs, ctx) {
   const last = obs.last_trick;
-  if (!last) return h("div", { class: "last-trick" }, h("strong", {}, "No trick played yet in this deal."));
-  return h("div", { class: "last-trick" },
-    h("strong", {}, `Trick ${last.trick}: `), last.boom ? h("span", { class: "boom" }, " BOOM! ") : "",
+  if (!last) return h("div", { class: "last-trick" }, h("strong", {}, gettext("No trick played yet in this deal.")));
+  const key = `${obs.deal}:${last.trick}`;
+  const fresh = !ctx.replay && shownTrick !== null && shownTrick !== key;
+  shownTrick = key;
+  return h("div", { class: `last-trick${fresh ? " fresh" : ""}${last.boom ? " boomed" : ""}` },
+    h("strong", {}, format(gettext("Trick {trick}: "), { trick: last.trick })), last.boom ? h("span", { class: "boom" }, ` ${gettext("BOOM!")} `) : "",
     h("div", { class: "played" },
       Object.entries(last.played).map(([s, c]) => h("figure", {}, cardFace(c, { small: true }), h("figcaption", {}, ctx.name(Number(s)))))),
-    last.steals.length ? h("div", {}, last.steals.map((st) => `${ctx.name(st.thief)} stole from ${ctx.name(st.victim)}. `)) : "",
-    last.destroyed.length ? h("div", {}, `Destroyed: ${last.destroyed.map(label).join(", ")}`) : "",
+    last.steals.length ? h("div", { class: "steal-line" }, last.steals.map((st) => {
+      const line = st.card ? gettext("{thief} stole {card} from {victim}.") : gettext("{thief} stole a card from {victim}.");
+      return `${format(line, { thief: ctx.name(st.thief), card: st.card ? label(st.card) : "", victim: ctx.name(st.victim) })} `;
+    })) : "",
+    last.destroyed.length ? h("div", {}, format(gettext("Destroyed: {cards}"), { cards: last.destroyed.map(label).join(", ") })) : "",
   );
 }
 
 export function render(board, frame, ctx) {
   const obs = frame.observation;
-  const phaseText = { play: "choose a card", steal: "moles at work", bank: "bank or keep", over: "game over" }[obs.phase] || obs.phase;
-  const children = [
-    h("div", { class: "vault-top" },
-      h("span", {}, `Deal ${obs.deal} · trick ${Math.min(obs.trick, obs.tricks_per_deal)} of ${obs.tricks_per_deal}`),
-      h("span", { class: "phase" }, phaseText),
-      h("span", {}, obs.single_deal ? "one deal only" : `first to ${obs.target} points wins`)),
-    h("div", { class: "vault-seats" }, obs.seats.map((s) => seatPanel(s, frame, ctx))),
-    lastTrick(obs, ctx),
-  ];
+  const phaseText = { play: gettext("choose a card"), steal: gettext("moles at work"), bank: gettext("bank or keep"), over: gettext("game over") }[obs.phase] || obs.phase;
+  const top = h("div", { class: "vault-top" },
+    h("span", {}, format(gettext("Deal {deal} · trick {trick} of {tricks}"), { deal: obs.deal, trick: Math.min(obs.trick, obs.tricks_per_deal), tricks: obs.tricks_per_deal })),
+    h("span", { class: "phase" }, phaseText),
+    h("span", {}, obs.single_deal ? gettext("one deal") : format(gettext("deals until someone reaches {target}"), { target: obs.target })),
+    h("span", {}, obs.stolen === "face_up" ? gettext("stolen cards lie face up") : gettext("stolen cards lie hidden")));
+  // Your hand comes right under the heading: every trick asks for a card, so it is never
+  // below the fold, whatever the number of players.
+  let mine;
   if (frame.you !== null && obs.hand) {
     const playable = (card) => findLegal(frame, (a) => a.type === "play" && a.card === card.kind && (a.value ?? 0) === card.value);
-    children.push(
-      h("div", { class: "my-area" },
-        prompt(frame, ctx),
-        h("div", { class: "label" }, "your hand"),
-        h("div", { class: "hand", id: "hand" },
-          obs.hand.map((card) => {
-            const move = playable(card);
-            if (ctx.replay) return cardFace(card);
-            return cardFace(card, { playable: !!move, disabled: !move, onclick: move ? () => ctx.act(move.action) : null });
-          }))));
+    mine = h("div", { class: "my-area" },
+      prompt(frame, ctx),
+      h("div", { class: "label" }, gettext("your hand")),
+      h("div", { class: "hand", id: "hand" },
+        obs.hand.map((card) => {
+          const move = playable(card);
+          if (ctx.replay || ctx.readOnly) return cardFace(card);
+          return cardFace(card, { playable: !!move, disabled: !move, onclick: move ? () => ctx.act(move.action) : null });
+        })));
   } else {
-    children.push(h("div", { class: "my-area" }, prompt(frame, ctx)));
+    mine = h("div", { class: "my-area" }, prompt(frame, ctx));
   }
+  const panels = obs.seats.map((s) => seatPanel(s, frame, ctx));
+  if (!ctx.replay && shownTotals) {
+    obs.seats.forEach((s, i) => { if (shownTotals[i] !== undefined && shownTotals[i] !== `${s.total}/${s.deal_score}`) panels[i].classList.add("fresh-score"); });
+  }
+  shownTotals = obs.seats.map((s) => `${s.total}/${s.deal_score}`);
+  const children = [top, mine, lastTrick(obs, ctx), h("div", { class: "vault-seats" }, panels)];
   board.replaceChildren(h("div", { class: "vault" }, children));
+}
+
+// -- the end screen -------------------------------------------------------------------------
+
+/** A pair's worth on the ×2 side, the special agent taking its partner's value. */
+function pairValue(pair) {
+  const [a, b] = pair;
+  const va = a.kind === "special_agent" ? b.value : a.value;
+  const vb = b.kind === "special_agent" ? a.value : b.value;
+  return 2 * (va + vb);
+}
+
+/** Why the game ended: the target reached, or the single deal played. */
+export function endReason(frame) {
+  const obs = frame.observation;
+  if (obs.single_deal) return gettext("The single deal was played and scored; the highest total wins.");
+  return format(ngettext(
+    "After {count} deal a total reached {target} points; the highest total wins.",
+    "After {count} deals a total reached {target} points; the highest total wins.",
+    obs.deal), { count: obs.deal, target: obs.target });
+}
+
+/** Every deal's points per player, and the last deal's safes split into ×1 and ×2. */
+export function endSummary(frame, ctx) {
+  const obs = frame.observation;
+  const seats = obs.seats.map((s) => s.seat);
+  const deals = obs.deal_scores || [];
+  const split = obs.seats.map((s) => {
+    const x1 = s.x1.reduce((sum, c) => sum + (c.value || 0), 0);
+    const x2 = s.x2.reduce((sum, pair) => sum + pairValue(pair), 0);
+    // Shown only when it adds up to the deal's score as the game counted it.
+    return x1 + x2 === s.deal_score ? { x1, x2, pairs: s.x2.length } : null;
+  });
+  return h("div", { class: "vault-end table-wrap", tabindex: "0" },
+    h("h3", {}, gettext("Points deal by deal")),
+    h("table", { class: "results" },
+      h("tr", {}, h("th", {}, gettext("Deal")), seats.map((s) => h("th", {}, ctx.name(s)))),
+      deals.map((row, d) => h("tr", {}, h("td", {}, format(gettext("Deal {deal}"), { deal: d + 1 })), row.map((v) => h("td", {}, v)))),
+      split.every(Boolean)
+        ? h("tr", { class: "detail" }, h("td", {}, format(gettext("Deal {deal}: ×1 + ×2"), { deal: deals.length })),
+          split.map((x) => h("td", {}, `${x.x1} + ${x.x2}`, h("div", { class: "why" }, format(ngettext("{count} pair doubled", "{count} pairs doubled", x.pairs), { count: x.pairs })))))
+        : null,
+      h("tr", { class: "total" }, h("td", {}, gettext("Total")), (obs.totals || obs.seats.map((s) => s.total)).map((v) => h("td", {}, v)))));
 }

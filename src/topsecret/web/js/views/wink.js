@@ -11,6 +11,20 @@ function pretty(id) {
   return text[0].toUpperCase() + text.slice(1);
 }
 
+// The signal the table agreed on (rulebook §Alternative Signale: a wink, or a blink, raised
+// eyebrows or a nod for a player who cannot wink). On screen it works the same; only its name
+// changes, as in the text view.
+const SIGNALS = {
+  wink: { button: "Wink", verb: "winked", noun: "wink" },
+  blink: { button: "Blink", verb: "blinked", noun: "blink" },
+  eyebrows: { button: "Raise eyebrows", verb: "raised eyebrows", noun: "raised eyebrows" },
+  nod: { button: "Nod", verb: "nodded", noun: "nod" },
+};
+
+function agreed(obs) {
+  return SIGNALS[obs.signal_style] || SIGNALS.wink;
+}
+
 function seatPoint(seat, frame) {
   const n = frame.observation.players.length;
   const me = frame.you ?? 0;
@@ -22,6 +36,47 @@ function seatPoint(seat, frame) {
 function locationPoint(index) {
   const angle = -Math.PI / 4 + index * (Math.PI / 2);
   return [CENTRE + 78 * Math.cos(angle), CENTRE + 78 * Math.sin(angle)];
+}
+
+/** A seat or place on the table: pressed with a finger, a mouse, or Enter and Space. */
+function pressable(g, move) {
+  const run = () => currentAct?.(move.action);
+  g.setAttribute("tabindex", "0");
+  g.setAttribute("role", "button");
+  g.setAttribute("aria-label", move.label);
+  g.addEventListener("pointerdown", run);
+  g.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      run();
+    }
+  });
+}
+let currentAct = null;
+// The last event already drawn, so a wink or a catch moves once, never on a redraw (null:
+// nothing drawn yet, and the log a page opens with is history, not news).
+let drawnUpTo = null;
+
+/** A wink seen blinks the winker's disc; a catch shakes the caught seat and lights up the
+ * catcher (a wrong accusation shakes the accuser); a mission met lights up its place. */
+function animateNews(drawing, frame, ctx) {
+  const log = ctx.log || [];
+  const last = log.length ? log[log.length - 1].seq ?? null : null;
+  const news = drawnUpTo === null || ctx.replay ? [] : log.filter((e) => e.seq > drawnUpTo);
+  drawnUpTo = last ?? drawnUpTo ?? -1;
+  const seatG = (seat) => drawing.querySelector(`.wink-seat[data-seat="${seat}"]`);
+  for (const e of news) {
+    if ((e.kind === "saw_signal" || e.kind === "my_signal") && e.signal === "wink") seatG(e.seat)?.classList.add("winked");
+    if (e.kind === "accusation") {
+      if (e.correct) {
+        seatG(e.winker)?.classList.add("caught");
+        seatG(e.accuser)?.classList.add("catcher");
+      } else {
+        seatG(e.accuser)?.classList.add("caught");
+      }
+    }
+    if (e.kind === "mission" && e.success) drawing.querySelector(`.location[data-location="${e.location}"]`)?.classList.add("met");
+  }
 }
 
 function legal(frame, predicate) {
@@ -51,7 +106,7 @@ function gazeTarget(gaze, frame) {
 function table(frame, ctx) {
   const obs = frame.observation;
   const parts = [];
-  parts.push(`<svg viewBox="0 0 ${SIZE} ${SIZE}" class="wink-svg" role="img" aria-label="The table">
+  parts.push(`<svg viewBox="0 0 ${SIZE} ${SIZE}" class="wink-svg" role="group" aria-label="The table">
     <defs>
       ${["mine", "watcher", "theirs"].map((c) => `<marker id="head-${c}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" class="head-${c}"/></marker>`).join("")}
     </defs>
@@ -95,12 +150,12 @@ function table(frame, ctx) {
     const look = legal(frame, (a) => a.type === "look" && a.seat === seat);
     if (look) {
       g.classList.add("clickable");
-      g.addEventListener("pointerdown", () => ctx.act(look.action));
+      pressable(g, look);
     } else if (seat === frame.you) {
       const cards = legal(frame, (a) => a.type === "look_at_cards");
       if (cards) {
         g.classList.add("clickable");
-        g.addEventListener("pointerdown", () => ctx.act(cards.action));
+        pressable(g, cards);
       }
     }
   }
@@ -108,7 +163,7 @@ function table(frame, ctx) {
     const move = legal(frame, (a) => a.type === "look_at_location" && a.location === g.dataset.location);
     if (move) {
       g.classList.add("clickable");
-      g.addEventListener("pointerdown", () => ctx.act(move.action));
+      pressable(g, move);
     }
   }
   return drawing;
@@ -118,7 +173,7 @@ function signalText(signal, obs, ctx) {
   const who = signal.seat === obs.seat ? "You" : `${ctx.name(signal.seat)} (${obs.players[signal.seat].agent})`;
   const at = signal.looking_at?.at === "seat" ? (signal.looking_at.seat === obs.seat ? "you" : ctx.name(signal.looking_at.seat)) : "nobody";
   const when = `${Math.max(0, obs.now - signal.time).toFixed(0)} s ago`;
-  if (signal.signal === "wink") return `${when}: ${who} winked at ${at}`;
+  if (signal.signal === "wink") return `${when}: ${who} ${agreed(obs).verb} at ${at}`;
   return `${when}: ${who} glanced toward the ${pretty(signal.location).toLowerCase()} (looking at ${at})`;
 }
 
@@ -134,23 +189,24 @@ function controls(frame, ctx) {
     const move = legal(frame, (a) => a.type === type);
     if (move) buttons.push(h("button", { type: "button", class: cls, onclick: () => ctx.act(move.action) }, text));
   };
-  add("wink", "😉 Wink", "primary");
+  // An eye drawn in SVG: an emoji would show as a box where no emoji font is installed.
+  add("wink", [svg('<svg class="signal-icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M2 12c3-5 7-7 10-7s7 2 10 7c-3 5-7 7-10 7s-7-2-10-7z" fill="none" stroke="currentColor" stroke-width="2"/><path d="M8 12.5c1.2 1.2 2.5 1.8 4 1.8s2.8-.6 4-1.8" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg>'), ` ${agreed(obs).button}`], "primary");
   add("glance", "Glance toward my meeting place");
   add("look_at_cards", "Look at my cards");
-  add("draw", "Draw my cards", "primary");
+  add("draw", "Draw my cards", "primary draw");
   for (const m of frame.legal.filter((m) => m.action.type === "mission")) {
-    buttons.push(h("button", { type: "button", class: "primary", onclick: () => ctx.act(m.action) }, `Meet at the ${pretty(m.action.location).toLowerCase()}`));
+    buttons.push(h("button", { type: "button", class: "primary mission", onclick: () => ctx.act(m.action) }, `Meet at the ${pretty(m.action.location).toLowerCase()}`));
   }
   for (const m of frame.legal.filter((m) => m.action.type === "pass")) {
     const a = m.action;
     const what = a.discard_agent && a.discard_location ? " (new agent and location)" : a.discard_agent ? " (new agent card)" : a.discard_location ? " (new location card)" : "";
-    buttons.push(h("button", { type: "button", onclick: () => ctx.act(a) }, `Pass the suitcase${what}`));
+    buttons.push(h("button", { type: "button", class: "pass", onclick: () => ctx.act(a) }, `Pass the suitcase${what}`));
   }
   const accusations = frame.legal.filter((m) => m.action.type === "accuse");
   let accuse = null;
   if (accusations.length) {
     const winkers = [...new Set(accusations.map((m) => m.action.winker))];
-    const winker = h("select", { "aria-label": "who winked" }, winkers.map((s) => h("option", { value: s }, ctx.name(s))));
+    const winker = h("select", { "aria-label": `who ${agreed(obs).verb}` }, winkers.map((s) => h("option", { value: s }, ctx.name(s))));
     const target = h("select", { "aria-label": "at whom" });
     const fill = () => {
       const w = Number(winker.value);
@@ -158,7 +214,7 @@ function controls(frame, ctx) {
     };
     winker.addEventListener("change", fill);
     fill();
-    accuse = h("div", { class: "accuse" }, "Catch! ", winker, " winked at ", target, " ",
+    accuse = h("div", { class: "accuse" }, "Catch! ", winker, ` ${agreed(obs).verb} at `, target, " ",
       h("button", { type: "button", onclick: () => ctx.act({ type: "accuse", winker: Number(winker.value), contact: Number(target.value) }) }, `Accuse (${obs.players[frame.you].chips} chips left)`));
   }
   const gaze = obs.gaze ? (obs.gaze.at === "seat" ? ctx.name(obs.gaze.seat) : obs.gaze.at === "location" ? `the ${pretty(obs.gaze.location).toLowerCase()}` : "your cards") : "—";
@@ -175,11 +231,12 @@ function controls(frame, ctx) {
     h("div", { class: "wink-buttons" }, buttons),
     accuse,
     h("div", { class: "label" }, "signals you saw"),
-    signals.length ? h("ul", { class: "signals" }, signals.map((s) => h("li", {}, signalText(s, obs, ctx)))) : h("p", { class: "muted-light" }, "none yet: winks are seen only by whoever looks at the winker"),
+    signals.length ? h("ul", { class: "signals" }, signals.map((s) => h("li", {}, signalText(s, obs, ctx)))) : h("p", { class: "muted-light" }, `none yet: a ${agreed(obs).noun} is seen only by whoever is already looking`),
   );
 }
 
 export function render(board, frame, ctx) {
+  currentAct = ctx.act;
   const obs = frame.observation;
   const holder = obs.holder === frame.you ? "you" : ctx.name(obs.holder);
   const deadline = obs.turn_deadline ? ` · turn ends at ${obs.turn_deadline.toFixed(0)} s` : "";
@@ -187,8 +244,29 @@ export function render(board, frame, ctx) {
     h("div", { class: "wink" },
       h("div", { class: "vault-top" },
         h("span", {}, `${obs.opening ? "Opening round" : "Missions"} · suitcase: ${holder}${deadline}`),
-        h("span", { class: "phase" }, `${obs.mode === "companion" ? "companion mode" : "signals on screen"} · ${obs.now.toFixed(0)} s`),
+        h("span", { class: "phase" }, `${obs.mode === "companion" ? "companion mode" : "signals on screen"} · agreed signal: ${agreed(obs).noun} · ${obs.now.toFixed(0)} s`),
         h("span", {}, `agent deck ${obs.agent_deck} · location deck ${obs.location_deck}`)),
       h("div", { class: "wink-layout" }, table(frame, ctx), controls(frame, ctx))),
   );
+  animateNews(board.querySelector(".wink-svg"), frame, ctx);
+}
+
+// -- the end screen -------------------------------------------------------------------------
+
+export function endReason(frame) {
+  const reason = frame.observation.end_reason;
+  return reason ? `The game ended because ${reason}; most cards won wins.` : "The game is over; most cards won wins.";
+}
+
+/** Cards won per player (agent cards caught or met, location cards), with chips left. */
+export function endSummary(frame, ctx) {
+  const obs = frame.observation;
+  const stats = obs.stats || {};
+  return h("div", { class: "wink-end table-wrap", tabindex: "0" },
+    h("h3", {}, "Cards won"),
+    h("table", { class: "results" },
+      h("tr", {}, h("th", {}, "Player"), h("th", {}, "Agent"), h("th", {}, "Cards won"), h("th", {}, "Chips left")),
+      obs.players.map((p, s) => h("tr", {}, h("td", {}, ctx.name(s)), h("td", {}, p.agent), h("td", {}, p.points), h("td", {}, p.chips)))),
+    h("p", { class: "ranks-note" },
+      `Missions met ${stats.missions ?? 0}, missed ${stats.failed_missions ?? 0}; catches ${stats.catches ?? 0}, wrong accusations ${stats.false_accusations ?? 0}.`));
 }

@@ -1,0 +1,87 @@
+"""Cues at the table: the tab says when a move is owed, motion honours prefers-reduced-motion,
+leaving a seat really hands it to a bot until it is taken back, and the winking table can be
+played from the keyboard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from test_game_views import open_as_first_seat
+
+TITLE_OWED = "document.title.startsWith('● Your move')"
+
+
+def test_the_tab_title_and_icon_say_when_a_move_is_owed(server: Any, page: Any) -> None:
+    open_as_first_seat(server, page, "vault", players=2)
+    page.wait_for_selector("#hand button.playable")
+    page.wait_for_function(TITLE_OWED)
+    assert "circle" in page.locator("link[rel=icon]").get_attribute("href")
+    # Sound is the player's choice, off until they turn it on, and remembered.
+    assert page.locator("#sound-button").get_attribute("aria-pressed") == "false"
+    page.click("#sound-button")
+    assert page.locator("#sound-button").get_attribute("aria-pressed") == "true"
+    assert page.evaluate("localStorage.getItem('topsecret.sound')") == "on"
+    assert page.errors == []
+
+
+def test_motion_stops_for_people_who_ask_for_less(server: Any, browser: Any) -> None:
+    for reduced, expected in (("reduce", "none"), ("no-preference", "pulse")):
+        context = browser.new_context(reduced_motion=reduced)
+        page = context.new_page()
+        try:
+            open_as_first_seat(server, page, "vault", players=2)
+            page.wait_for_selector("#status .your-turn")
+            animation = page.evaluate(
+                "getComputedStyle(document.querySelector('#status .your-turn')).animationName"
+            )
+            assert animation == expected
+        finally:
+            context.close()
+
+
+def test_leaving_a_seat_hands_it_to_a_bot_until_taken_back(server: Any, page: Any) -> None:
+    open_as_first_seat(server, page, "vault", players=2)
+    page.wait_for_selector("#hand button.playable")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#leave-button")
+    page.wait_for_selector("#status:has-text('You left your seat')")
+    assert "Your move" not in page.locator("#status").inner_text()
+    assert page.locator("#hand button.playable").count() == 0
+    page.wait_for_function(f"!({TITLE_OWED})")
+    page.click("#take-back")
+    page.wait_for_selector(".vseat.you")
+    assert page.locator(".vseat.you .who").inner_text() == "Ann (you)"
+    assert page.errors == []
+
+
+def test_the_winking_table_answers_the_keyboard(server: Any, page: Any) -> None:
+    open_as_first_seat(server, page, "wink")
+    seat = page.locator("#board .wink-seat.clickable[role=button]").first
+    seat.wait_for()
+    seat.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("line.mine")
+    assert page.errors == []
+
+
+def test_a_moved_agent_slides_to_its_new_city(server: Any, page: Any) -> None:
+    """Motion shows what changed: the agent that moved glides over from its old city."""
+    from test_briefcase_in_browser import wait_for_own_move
+
+    open_as_first_seat(server, page, "briefcase", players=2)
+    page.wait_for_selector(".setup-form")
+    page.click(".setup-form button")
+    wait_for_own_move(page)
+    # Record every animation the page starts from here on.
+    page.evaluate(
+        "() => { window.slid = []; const animate = Element.prototype.animate;"
+        " Element.prototype.animate = function (...args) {"
+        " if (this.dataset?.agent !== undefined) window.slid.push(this.dataset.agent);"
+        " return animate.apply(this, args); }; }"
+    )
+    agent = page.locator(".agent.clickable").first
+    agent.click()
+    page.locator(".city.target").first.click()
+    # The move may be challenged and stopped; a bot's next move slides an agent too.
+    page.wait_for_function("window.slid.length > 0", timeout=20_000)
+    assert page.errors == []

@@ -1,0 +1,63 @@
+"""Every page fits the screen it is shown on: a phone held upright (390x844) and a laptop
+(1400x900) never scroll sideways, and at a four-player vault table the hand is in view."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from test_game_views import VIEW_ROOTS, open_as_first_seat
+
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1400, "height": 900}
+SIZES = {"phone": PHONE, "laptop": LAPTOP}
+
+#: Extra width a page has beyond its window (0 when nothing scrolls sideways).
+OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth"
+
+
+@pytest.fixture(params=sorted(SIZES))
+def sized_page(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport=SIZES[request.param], has_touch=request.param == "phone")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors
+    yield page
+    context.close()
+
+
+def test_the_lobby_fits_the_screen(server: Any, sized_page: Any) -> None:
+    sized_page.goto(server.http + "/")
+    sized_page.wait_for_selector("#game-select option", state="attached")
+    assert sized_page.evaluate(OVERFLOW) == 0
+    assert sized_page.locator("#create-button").is_visible()
+    assert sized_page.errors == []
+
+
+@pytest.mark.parametrize("game_id", sorted(VIEW_ROOTS))
+def test_each_table_fits_the_screen(game_id: str, server: Any, sized_page: Any) -> None:
+    open_as_first_seat(server, sized_page, game_id)
+    sized_page.wait_for_selector(VIEW_ROOTS[game_id])
+    sized_page.wait_for_selector(".seat-panel .seat.you")
+    sized_page.wait_for_timeout(300)
+    assert sized_page.evaluate(OVERFLOW) == 0
+    # The board comes first: on a phone it starts in the first screenful.
+    top = sized_page.locator("#board").bounding_box()["y"]
+    assert top < 200
+    assert sized_page.errors == []
+
+
+def test_a_four_player_vault_hand_is_in_view_without_scrolling(server: Any, browser: Any) -> None:
+    """Every trick asks for a card from the hand: it must not sit below the fold."""
+    context = browser.new_context(viewport=LAPTOP)
+    page = context.new_page()
+    try:
+        open_as_first_seat(server, page, "vault", players=4)
+        page.wait_for_selector("#hand button.playable")
+        bottom = page.evaluate("document.getElementById('hand').getBoundingClientRect().bottom")
+        assert 0 < bottom <= LAPTOP["height"]
+        assert page.evaluate(OVERFLOW) == 0
+    finally:
+        context.close()
