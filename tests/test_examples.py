@@ -16,6 +16,8 @@ NEEDS = {
     "openspiel_ismcts.py": "pyspiel",
     "tournament_report.py": "openskill",
     "gymnasium_masked_random.py": "gymnasium",
+    # PyTorch and Stable-Baselines3: the train extra, which CI does not install.
+    "train_maskable_ppo.py": "sb3_contrib",
 }
 
 
@@ -68,6 +70,19 @@ def test_gymnasium_masked_random() -> None:
     out = run("gymnasium_masked_random.py", "--episodes", "3")
     assert "win rate" in out
     assert "over 3 episodes" in out
+
+
+def test_train_maskable_ppo_help() -> None:
+    # Training takes minutes, so only the arguments are checked here; examples/README.md
+    # records a measured run.
+    pytest.importorskip(
+        "sb3_contrib",
+        reason="train_maskable_ppo.py needs the train extra (PyTorch, Stable-Baselines3): "
+        "pip install -e '.[train]'",
+    )
+    out = run("train_maskable_ppo.py", "--help")
+    for option in ("--game", "--opponents", "--timesteps", "--eval-episodes", "--save"):
+        assert option in out
 
 
 @pytest.mark.parametrize("script", sorted(NEEDS))

@@ -6,6 +6,7 @@ import json
 import os
 import shlex
 import sys
+from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -14,28 +15,46 @@ from rich.console import Console
 from rich.markup import escape
 
 from .arena.bench import PEER_GAME, bench_game, bench_peer, bench_search
+from .arena.distributed import LOCAL as LOCAL_RAY
+from .arena.distributed import require_ray
 from .arena.report import write_csv, write_report
 from .arena.simulate import SimulationReport, simulate
 from .arena.tournament import TournamentResult, require_analysis, tournament
 from .bots import bot_names, check_bot_name
-from .cli_serve import serve
+from .cli_serve import backup, serve
 from .cli_spyworld import app as spyworld_app
 from .core import ReplayLog, TopSecretError, parse_option_texts, replay
 from .core.actions import ActionFormatError
 from .games import all_games, game_ids, get_game
+from .i18n import Translator, language_from_environment, translator
+
+
+@cache
+def _locale_language() -> Translator:
+    return translator(language_from_environment())
+
+
+def _(message: str) -> str:
+    """A help text or message in the locale's language (``LANG``, ``LC_ALL``...): ``--help``
+    is written before any ``--lang`` is read, so help and the commands other than ``play``
+    follow the locale."""
+    return _locale_language().gettext(message)
+
 
 app = typer.Typer(
     name="topsecret",
-    help="Play, simulate and benchmark the four TOP SECRET spy games.",
+    help=_("Play, simulate and benchmark the four TOP SECRET spy games."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
 
-GameArg = Annotated[str, typer.Argument(help=f"Game id: {', '.join(game_ids())}.")]
+GameArg = Annotated[
+    str, typer.Argument(help=_("Game id: {ids}.").format(ids=", ".join(game_ids())))
+]
 OptionArg = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="A game option as name=value (repeatable)."),
+    typer.Option("--option", "-o", help=_("A game option as name=value (repeatable).")),
 ]
 
 
@@ -48,7 +67,8 @@ def _err() -> Console:
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    _err().print(f"[bold red]error:[/] {escape(message)}")
+    error = escape(_("error:"))
+    _err().print(f"[bold red]{error}[/] {escape(message)}")
     return typer.Exit(code)
 
 
@@ -71,9 +91,11 @@ def _bot_lineup(game_id: str, spec: str, seats: int) -> list[str]:
     return [names[i % len(names)] for i in range(seats)]
 
 
-@app.command("games")
+@app.command("games", help=_("List the games with their player ranges, options and bots."))
 def games_command(
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help=_("Print JSON instead of a table."))
+    ] = False,
 ) -> None:
     """List the games with their player ranges, options and bots."""
     described = []
@@ -102,60 +124,98 @@ def games_command(
     _out().print(table)
 
 
-@app.command("play")
+@app.command("play", help=_("Play a whole game in the terminal against bots."))
 def play_command(
     game_id: GameArg,
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Number of seats (default 4).")
+        int | None, typer.Option("--players", "-p", help=_("Number of seats (default 4)."))
     ] = None,
     bots: Annotated[
-        str, typer.Option("--bots", "-b", help="Bots for the other seats, comma-separated.")
+        str, typer.Option("--bots", "-b", help=_("Bots for the other seats, comma-separated."))
     ] = "heuristic",
-    seat: Annotated[int, typer.Option("--seat", help="Your seat number, from 0.")] = 0,
+    seat: Annotated[int, typer.Option("--seat", help=_("Your seat number, from 1."))] = 1,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Seed for a reproducible deal (default random).")
+        int | None, typer.Option("--seed", help=_("Seed for a reproducible deal (default random)."))
     ] = None,
     option: OptionArg = None,
     save_log: Annotated[
-        Path | None, typer.Option("--save-log", help="Write the game's replay log here.")
+        Path | None, typer.Option("--save-log", help=_("Write the game's replay log here."))
+    ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help=_("Language: en, fr, de or it (default: the locale, LANG or LC_ALL; else en)."),
+        ),
     ] = None,
 ) -> None:
     """Play a whole game in the terminal against bots."""
-    from .terminal import play_in_terminal
+    from .i18n import language_from_environment, translator
+    from .terminal import offer_rematch, play_in_terminal
 
-    seats = _players_or_default(game_id, players)
-    if not 0 <= seat < seats:
-        raise TopSecretError(f"--seat must be between 0 and {seats - 1}")
+    tr = translator(lang if lang is not None else language_from_environment())
     game = get_game(game_id)
+    if players is not None and not game.min_players <= players <= game.max_players:
+        raise TopSecretError(
+            tr.gettext("{game} is for {low} to {high} players, not {count}").format(
+                game=tr.gettext(game.title),
+                low=game.min_players,
+                high=game.max_players,
+                count=players,
+            )
+        )
+    seats = _players_or_default(game_id, players)
+    if not 1 <= seat <= seats:
+        raise TopSecretError(tr.gettext("--seat must be between 1 and {last}").format(last=seats))
+    seat -= 1  # players count seats from 1, the engine from 0
     options = parse_option_texts(game.option_specs, option or [])
     lineup = _bot_lineup(game_id, bots, seats)
     chosen_seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
-    log = play_in_terminal(game, seats, seat, lineup, chosen_seed, options, _out())
+    log = play_in_terminal(game, seats, seat, lineup, chosen_seed, options, _out(), tr)
     if save_log is not None:
         log.save(save_log)
-        _out().print(f"Replay log saved to {save_log}")
+        saved = tr.gettext("Replay log saved to {path}").format(path=save_log)
+        _out().print(escape(saved))
+    # Games whose rules have tied players play again offer the tied seats a rematch.
+    while (tied := offer_rematch(_out(), game, log, seat, tr)) is not None:
+        seat, lineup, chosen_seed = tied.index(seat), [lineup[s] for s in tied], chosen_seed + 1
+        log = play_in_terminal(game, len(tied), seat, lineup, chosen_seed, options, _out(), tr)
 
 
-@app.command("simulate")
+@app.command(
+    "simulate",
+    help=_(
+        "Play many seeded games between bots and report wins and scores per seat and per "
+        "bot. Bot names take options after colons, e.g. --bots ismcts:ms=100,heuristic; "
+        "the levels easy, medium and hard are names too."
+    ),
+)
 def simulate_command(
     game_id: GameArg,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Seats.")] = None,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run.")] = 0,
+    players: Annotated[int | None, typer.Option("--players", "-p", help=_("Seats."))] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help=_("How many games."))] = 100,
+    seed: Annotated[int, typer.Option("--seed", help=_("Seed of the whole run."))] = 0,
     bots: Annotated[
-        str, typer.Option("--bots", "-b", help="Bots by seat, comma-separated; repeats.")
+        str, typer.Option("--bots", "-b", help=_("Bots by seat, comma-separated; repeats."))
     ] = "random",
     option: OptionArg = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print one JSON object."))] = False,
     save_logs: Annotated[
-        Path | None, typer.Option("--save-logs", help="Directory for every game's replay log.")
+        Path | None, typer.Option("--save-logs", help=_("Directory for every game's replay log."))
     ] = None,
     rotate: Annotated[
         bool,
         typer.Option(
-            "--rotate", help="Turn the line-up one seat each game, so every bot plays every seat."
+            "--rotate",
+            help=_("Turn the line-up one seat each game, so every bot plays every seat."),
         ),
     ] = False,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs", "-j", min=1, help=_("Local worker processes; the report is the same for any.")
+        ),
+    ] = 1,
 ) -> None:
     """Play many seeded games between bots and report wins and scores per seat and per bot.
 
@@ -182,6 +242,7 @@ def simulate_command(
         progress=_err(),
         quiet=as_json,
         rotate=rotate,
+        jobs=jobs,
     )
     if as_json:
         print(json.dumps(report.to_json(), sort_keys=True))
@@ -228,7 +289,16 @@ def _print_report(report: SimulationReport) -> None:
         console.print(f"[bold red]{report.errors} game(s) failed[/]; first: {first}")
 
 
-@app.command("tournament")
+@app.command(
+    "tournament",
+    help=_(
+        "Round robin between bots, with seats rotated, OpenSkill ratings and pairwise win"
+        " rates. Every game's seed comes from --seed and the game's place in the "
+        "schedule, so the result is the same whatever --jobs is, and on a Ray cluster "
+        "(--ray). Needs the analysis extra: pip install -e '.\\[analysis]' (and "
+        "'.\\[distributed]' for --ray)."
+    ),
+)
 def tournament_command(
     game_id: GameArg,
     bots: Annotated[
@@ -236,7 +306,7 @@ def tournament_command(
         typer.Option(
             "--bots",
             "-b",
-            help="The bots to rate, comma-separated, each once (options after colons).",
+            help=_("The bots to rate, comma-separated, each once (options after colons)."),
         ),
     ] = "random,heuristic",
     players: Annotated[
@@ -244,8 +314,10 @@ def tournament_command(
         typer.Option(
             "--players",
             "-p",
-            help="Seats per game (default 2, heads-up, or the game's minimum); every "
-            "pairing of that many bots plays.",
+            help=_(
+                "Seats per game (default 2, heads-up, or the game's minimum); every "
+                "pairing of that many bots plays."
+            ),
         ),
     ] = None,
     games: Annotated[
@@ -254,35 +326,55 @@ def tournament_command(
             "--games",
             "-n",
             min=1,
-            help="Total games, spread over the pairings and rounded up to full seat rotations.",
+            help=_("Total games, spread over the pairings and rounded up to full seat rotations."),
         ),
     ] = 100,
     seed: Annotated[
-        int, typer.Option("--seed", help="Seed of the whole run; each game's comes from it.")
+        int, typer.Option("--seed", help=_("Seed of the whole run; each game's comes from it."))
     ] = 0,
     option: OptionArg = None,
     jobs: Annotated[
-        int,
-        typer.Option("--jobs", "-j", help="Local worker processes; results do not depend on it."),
-    ] = 1,
+        int | None,
+        typer.Option(
+            "--jobs",
+            "-j",
+            help=_(
+                "Local worker processes (default 1); with --ray local, the CPUs of the local "
+                "Ray instance (default all). Results do not depend on it."
+            ),
+        ),
+    ] = None,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            metavar="ADDRESS",
+            help=_(
+                "Play the games on Ray: 'local' starts a Ray instance on this machine, "
+                "'auto' joins the cluster this node belongs to, HOST:PORT the cluster of that head "
+                "node. Same results as local runs. Needs the distributed extra."
+            ),
+        ),
+    ] = None,
     csv_file: Annotated[
-        Path | None, typer.Option("--csv", help="Write one row per game to this CSV file.")
+        Path | None, typer.Option("--csv", help=_("Write one row per game to this CSV file."))
     ] = None,
     report: Annotated[
         Path | None,
         typer.Option(
             "--report",
-            help="Directory for games.csv, PNG plots and an index.html page that shows them.",
+            help=_("Directory for games.csv, PNG plots and an index.html page that shows them."),
         ),
     ] = None,
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print the whole result as one JSON object.")
+        bool, typer.Option("--json", help=_("Print the whole result as one JSON object."))
     ] = False,
 ) -> None:
     """Round robin between bots, with seats rotated, OpenSkill ratings and pairwise win rates.
 
     Every game's seed comes from --seed and the game's place in the schedule, so the result
-    is the same whatever --jobs is. Needs the analysis extra: pip install -e '.[analysis]'.
+    is the same whatever --jobs is, and on a Ray cluster (--ray). Needs the analysis extra:
+    pip install -e '.\\[analysis]' (and '.\\[distributed]' for --ray).
     """
     game = get_game(game_id)
     if players is None:
@@ -292,8 +384,13 @@ def tournament_command(
             f"--players: {game.title} is for {game.min_players}-{game.max_players} players, "
             f"not {players}"
         )
-    if jobs < 1:
+    if jobs is not None and jobs < 1:
         raise TopSecretError(f"--jobs must be at least 1, not {jobs}")
+    if ray is not None and jobs is not None and ray != LOCAL_RAY:
+        raise TopSecretError(
+            "--jobs sets the size of a local Ray instance only; a cluster's workers are set "
+            "by `ray start` on its nodes"
+        )
     names = [name.strip() for name in bots.split(",") if name.strip()]
     for name in names:
         check_bot_name(game, name)
@@ -301,8 +398,18 @@ def tournament_command(
     require_analysis("openskill")
     if report is not None:
         require_analysis("matplotlib")
+    if ray is not None:
+        require_ray()
     result = tournament(
-        game, players, names, games, seed, options, jobs, progress=None if as_json else _err()
+        game,
+        players,
+        names,
+        games,
+        seed,
+        options,
+        jobs or 1,
+        progress=None if as_json else _err(),
+        ray=ray,
     )
     if csv_file is not None:
         write_csv(result, csv_file)
@@ -372,10 +479,12 @@ def _print_tournament(result: TournamentResult) -> None:
         )
 
 
-@app.command("replay")
+@app.command(
+    "replay", help=_("Replay a saved game, check its recorded scores and print the final scores.")
+)
 def replay_command(
-    log_file: Annotated[Path, typer.Argument(help="A replay log written by play or simulate.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    log_file: Annotated[Path, typer.Argument(help=_("A replay log written by play or simulate."))],
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print the result as JSON."))] = False,
 ) -> None:
     """Replay a saved game, check its recorded scores and print the final scores."""
     log = ReplayLog.load(log_file)
@@ -395,37 +504,51 @@ def replay_command(
         print(json.dumps(result, sort_keys=True))
         return
     console = _out()
-    status = "finished" if state.is_over() else "unfinished"
-    console.print(f"{log.game}: {status} game of {log.players} players, {len(log.actions)} actions")
+    if state.is_over():
+        summary = _("{game}: finished game of {players} players, {actions} actions")
+    else:
+        summary = _("{game}: unfinished game of {players} players, {actions} actions")
+    console.print(
+        escape(summary.format(game=log.game, players=log.players, actions=len(log.actions)))
+    )
+    winner = _("(winner)")
     for seat, score in enumerate(state.scores()):
-        mark = "  (winner)" if seat in state.winners() else ""
-        console.print(f"  seat {seat}: {score:g}{mark}")
+        line = _("seat {seat}: {score}").format(seat=seat + 1, score=f"{score:g}")
+        mark = f"  {winner}" if seat in state.winners() else ""
+        console.print(escape(f"  {line}{mark}"))
     if log.scores is not None:
-        console.print("[green]scores match the log[/]")
+        match = escape(_("scores match the log"))
+        console.print(f"[green]{match}[/]")
 
 
-@app.command("bench")
+@app.command(
+    "bench",
+    help=_(
+        "Random playouts (games/s, steps/s), search iterations/s, and steps/s as a ratio "
+        "to OpenSpiel's Python tic-tac-toe measured in the same run."
+    ),
+)
 def bench_command(
     games: Annotated[
-        list[str] | None, typer.Argument(help="Games to measure (default: all).")
+        list[str] | None, typer.Argument(help=_("Games to measure (default: all)."))
     ] = None,
     seconds: Annotated[
-        float, typer.Option("--seconds", "-t", min=0.1, help="Time per game and per measure.")
+        float, typer.Option("--seconds", "-t", min=0.1, help=_("Time per game and per measure."))
     ] = 3.0,
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Seats (default 4 or nearest).")
+        int | None, typer.Option("--players", "-p", help=_("Seats (default 4 or nearest)."))
     ] = None,
     search: Annotated[
-        bool, typer.Option("--search/--no-search", help="Also measure search iterations/s.")
+        bool, typer.Option("--search/--no-search", help=_("Also measure search iterations/s."))
     ] = True,
     peer: Annotated[
         bool,
         typer.Option(
             "--peer/--no-peer",
-            help="Also measure OpenSpiel's Python tic-tac-toe and report ratios to it.",
+            help=_("Also measure OpenSpiel's Python tic-tac-toe and report ratios to it."),
         ),
     ] = True,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print JSON."))] = False,
 ) -> None:
     """Random playouts (games/s, steps/s), search iterations/s, and steps/s as a ratio to
     OpenSpiel's Python tic-tac-toe measured in the same run."""
@@ -488,7 +611,8 @@ def bench_command(
 
 
 app.command("serve")(serve)
-app.add_typer(spyworld_app, name="spyworld", help="SpyWorld tools: the exploration solver.")
+app.command("backup")(backup)
+app.add_typer(spyworld_app, name="spyworld", help=_("SpyWorld tools: the exploration solver."))
 
 
 def main() -> None:
@@ -496,18 +620,18 @@ def main() -> None:
     try:
         app()  # standalone: usage errors and --help end the process themselves
     except KeyboardInterrupt:
-        _err().print("interrupted")
+        _err().print(escape(_("interrupted")))
         sys.exit(130)
     except (TopSecretError, ActionFormatError) as exc:
-        _err().print(f"[bold red]error:[/] {escape(str(exc))}")
+        error = escape(_("error:"))
+        _err().print(f"[bold red]{error}[/] {escape(str(exc))}")
         sys.exit(2)
     except Exception as exc:
         if os.environ.get("TOPSECRET_DEBUG"):
             raise
-        _err().print(
-            f"[bold red]internal error:[/] {type(exc).__name__}: {escape(str(exc))}\n"
-            "Set TOPSECRET_DEBUG=1 to see the traceback, and please report it."
-        )
+        internal = escape(_("internal error:"))
+        advice = escape(_("Set TOPSECRET_DEBUG=1 to see the traceback, and please report it."))
+        _err().print(f"[bold red]{internal}[/] {type(exc).__name__}: {escape(str(exc))}\n{advice}")
         sys.exit(1)
 
 

@@ -11,7 +11,7 @@ import typer
 from .core import DataFileError
 from .games.spyworld.components import agent_by_id, gadget_by_id, sheet
 from .games.spyworld.explorer import explorer_kit
-from .games.spyworld.lair import load_lair_sheet
+from .games.spyworld.lair import lair_faults, load_lair_sheet
 from .games.spyworld.render import LEGEND, draw_lair
 from .games.spyworld.solver import solve
 
@@ -69,10 +69,20 @@ def solve_command(
             help="Stop after this many search states and print the best found (not proven).",
         ),
     ] = None,
+    allow_illegal: Annotated[
+        bool,
+        typer.Option(
+            "--allow-illegal",
+            help="Solve a lair the drawing rules forbid anyway (a warning says so).",
+        ),
+    ] = False,
 ) -> None:
     """The exact best exploration of a finished lair, with its path.
 
     Best means most value stolen, then most Sentries neutralised, then most rooms explored.
+    A lair the rules forbid (a wall on an exit of the starting square or a No Walls Here
+    edge, a Shark Pool or Robot in the entryway) is refused, naming the rule, unless
+    --allow-illegal is given.
     """
     try:
         lair, table = load_lair_sheet(lair_file)
@@ -97,12 +107,24 @@ def solve_command(
     except DataFileError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
+    faults = lair_faults(lair)
+    if faults and not allow_illegal:
+        typer.echo(f"error: {lair_file} is not a legal lair:", err=True)
+        for fault in faults:
+            typer.echo(f"  - {fault}", err=True)
+        typer.echo("(--allow-illegal solves it anyway)", err=True)
+        raise typer.Exit(2)
+    for fault in faults:
+        typer.echo(f"warning: illegal lair: {fault}", err=True)
     if chosen is not None and not lair.board.agents:
         typer.echo(f"note: {lair.board.name} uses no Agent cards; the power is ignored", err=True)
         chosen = None
     plan = solve(lair, explorer_kit(stats, held, chosen), max_states=max_states)
     if as_json:
-        typer.echo(json.dumps(plan.to_json(lair), indent=2))
+        answer = plan.to_json(lair)
+        if faults:
+            answer["illegal_lair"] = faults
+        typer.echo(json.dumps(answer, indent=2))
         return
     grid = sheet().grid
     typer.echo(
@@ -110,6 +132,8 @@ def solve_command(
         + (f", agent {chosen.name}" if chosen else "")
         + (f", gadgets {', '.join(g.name for g, _ in held)}" if held else "")
     )
+    if faults:
+        typer.echo("This answer is for an illegal lair (see the warnings above).")
     typer.echo(
         f"{'Best' if plan.exact else 'Best found (search cut short)'} exploration: "
         f"{plan.value} stolen, {plan.sentries} Sentries neutralised, {plan.rooms} rooms explored"
