@@ -93,9 +93,10 @@ def test_the_cli_accepts_options_and_levels():
 
 def test_the_hard_level_takes_the_search_options_a_game_measured_best_for_it():
     briefcase = get_game("briefcase")
-    assert briefcase.search_options == "trust=0.5"
+    assert briefcase.search_options == "opponents=heuristic:guided=200:paired=6"
     hard = make_bot(briefcase, "hard", 1)
     assert isinstance(hard, IsmctsBot)
-    assert hard.settings.trust == 0.5 and hard.settings.ms == HARD_MS
+    assert hard.settings.paired == 6 and hard.settings.guided == 200
+    assert hard.settings.ms == HARD_MS
     plain = make_bot(get_game("vault"), "hard", 1)
     assert isinstance(plain, IsmctsBot) and plain.settings.trust == 0.0
