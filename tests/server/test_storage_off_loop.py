@@ -34,25 +34,30 @@ def test_a_locked_database_holds_up_the_write_but_not_the_server(
         blocker = sqlite3.connect(path, isolation_level=None)
         blocker.execute("BEGIN IMMEDIATE")  # another program holds the write lock
         try:
+            commits_before = sqlite_server.store.group_commits
             ref = await ann.send_act(ann.last["legal"][0]["action"])
-            await asyncio.sleep(0.3)
-            # Another table's socket, the lobby and a table's info answer at once.
+            # Wait until the writer has taken Ann's action and waits for the lock.
+            deadline = time.monotonic() + 30
+            while sqlite_server.store.group_commits == commits_before:
+                assert time.monotonic() < deadline, "Ann's action never reached the writer"
+                await asyncio.sleep(0.01)
+            # Another table's socket, the lobby and a table's info answer while the write
+            # still waits. No stopwatch: a write made on the event loop would hold every
+            # answer until the lock is released, which happens only after them (below), or
+            # until its busy timeout, when Ann's action would fail instead of being stored.
             for _ in range(5):
-                started = time.monotonic()
                 await cyd._ws.send('{"type": "ping"}')
-                assert (await cyd.reply())["type"] == "pong"
-                assert time.monotonic() - started < 0.25
-            started = time.monotonic()
-            listing = await asyncio.to_thread(httpx.get, f"{base}/api/tables")
-            info = await asyncio.to_thread(httpx.get, f"{base}/api/tables/{other_id}")
+                assert (await cyd.reply(timeout=30))["type"] == "pong"
+            listing = await asyncio.to_thread(httpx.get, f"{base}/api/tables", timeout=30)
+            info = await asyncio.to_thread(httpx.get, f"{base}/api/tables/{other_id}", timeout=30)
             assert listing.status_code == info.status_code == 200
-            assert time.monotonic() - started < 0.5
             # Nobody has heard of Ann's action: it is not stored yet.
             assert len(bob_client.updates) == 1 and not ann.errors
             assert [f for f in ann.raw[2:] if '"ack"' in f] == []
         finally:
             blocker.execute("ROLLBACK")
             blocker.close()
+        # Stored, not refused: the write waited for the lock off the event loop.
         assert (await ann.answer(ref))["type"] == "ack"
         told = await bob_client.update()
         assert told["step"]["chosen"] == [0]
