@@ -1,17 +1,33 @@
-"""A real uvicorn server on a free loopback port, in a background thread (for tests)."""
+"""Real servers for tests: uvicorn on a free loopback port in a background thread, or the
+``serve`` command in a process of its own; and tables put straight into storage."""
 
 from __future__ import annotations
 
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
+import httpx
 import uvicorn
 
 from topsecret.server import Limits, create_app
 from topsecret.server.cluster import Cluster
-from topsecret.server.db import Store
+from topsecret.server.db import LogRow, SeatData, Store, TableData
 from topsecret.server.limits import uvicorn_settings
+from topsecret.server.tables import hash_token
+
+HERE = Path(__file__).parent
+#: Limits that let this machine's own address make as many tables and seats as a test needs.
+LOOPBACK_EXEMPT = Limits(exempt=frozenset({"127.0.0.1"}))
+#: Seconds a server process may take to answer: a start imports, migrates and replays, which
+#: takes seconds on a busy machine.
+START_SECONDS = 120.0
 
 
 def free_port() -> int:
@@ -61,3 +77,109 @@ class LiveServer:
         self.server.should_exit = True
         self.thread.join(timeout=10)
         self.store.close()
+
+    def __enter__(self) -> LiveServer:
+        return self.start()
+
+    def __exit__(self, *_exc: object) -> None:
+        self.stop()
+
+
+class ServerProcess:
+    """The real server with the fake games registered (``serve_fake.py``), in a process of
+    its own, so it can be killed or share a database with others. ``args`` are extra
+    ``serve`` options; ``capture`` keeps its output readable (the first line is its banner)."""
+
+    def __init__(self, database_url: str, *args: str, capture: bool = False) -> None:
+        self.port = free_port()
+        output = subprocess.PIPE if capture else subprocess.DEVNULL
+        self.popen = subprocess.Popen(
+            [
+                sys.executable,
+                str(HERE / "serve_fake.py"),
+                "--port",
+                str(self.port),
+                "--database",
+                database_url,
+                *args,
+            ],
+            stdout=output,
+            stderr=subprocess.PIPE if capture else None,
+            text=True,
+        )
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def wait_ready(self) -> ServerProcess:
+        """Wait until it answers HTTP (it failed if it exits first)."""
+        deadline = time.monotonic() + START_SECONDS
+        while True:
+            try:
+                httpx.get(f"{self.http}/api/games", timeout=1)
+                return self
+            except httpx.TransportError:
+                if self.popen.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the server on port {self.port} did not start") from None
+                time.sleep(0.05)
+
+    def kill(self) -> None:
+        """SIGKILL: no chance to clean up."""
+        self.popen.send_signal(signal.SIGKILL)
+        self.popen.wait(timeout=10)
+
+    def stop(self) -> int:
+        """A clean stop (SIGINT, as Ctrl-C); its exit status."""
+        if self.popen.poll() is None:
+            self.popen.send_signal(signal.SIGINT)
+        return self.popen.wait(timeout=30)
+
+
+def person(seat: int, name: str, token: str) -> SeatData:
+    """A stored seat taken by a person holding ``token``."""
+    return SeatData(seat, None, name, hash_token(token), False)
+
+
+def bot(seat: int, name: str) -> SeatData:
+    """A stored seat played by the bot ``name``."""
+    return SeatData(seat, name, name, None, False)
+
+
+def store_table(
+    store: Store,
+    table_id: str,
+    game: str,
+    seats: Sequence[SeatData],
+    *,
+    seed: int = 1,
+    options: dict[str, Any] | None = None,
+    settings: dict[str, Any] | None = None,
+    actions: Sequence[tuple[int, dict[str, Any] | None, float | None]] = (),
+    scores: list[float] | None = None,
+) -> None:
+    """A table put straight into storage as a server stores it: its row, then its log of
+    ``(seat, action, time)``; with ``scores`` the last action ends the game with them."""
+    store.create_table(
+        TableData(
+            id=table_id,
+            game=game,
+            players=len(seats),
+            seed=seed,
+            options=dict(options or {}),
+            settings=dict(settings or {}),
+            status="playing",
+            created_at=time.time(),
+            finished_at=None,
+            scores=None,
+            seats=tuple(seats),
+        )
+    )
+    for seq, (seat, action, at) in enumerate(actions, 1):
+        store.append_action(
+            table_id, LogRow(seq, seat, action, at), scores if seq == len(actions) else None
+        )

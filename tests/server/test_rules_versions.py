@@ -10,20 +10,23 @@ replay to the same end.
 
 from __future__ import annotations
 
+import asyncio
 import json
-import time
 from pathlib import Path
 
+import httpx
 import pytest
 from alembic import command
 from alembic.config import Config
+from liveserver import LOOPBACK_EXEMPT, LiveServer, bot, person, store_table
 from typer.testing import CliRunner
+from wsclient import seated, set_up_table
 
 from topsecret.cli import app
 from topsecret.core import InvalidOptions, ReplayError, ReplayLog, replay
 from topsecret.core.rules_versions import RULES
 from topsecret.games import get_game
-from topsecret.server.db import MIGRATIONS, LogRow, SeatData, Store, TableData
+from topsecret.server.db import MIGRATIONS, Store
 from topsecret.server.tables import TableRuntime
 
 LOGS = Path(__file__).with_name("rules1_logs")
@@ -135,27 +138,17 @@ def migrate_to(store: Store, revision: str) -> None:
         command.upgrade(config, revision)
 
 
-def store_as_before(store: Store, table_id: str, log: ReplayLog, status: str) -> None:
+def store_as_before(store: Store, table_id: str, log: ReplayLog) -> None:
     """A table as the release before stored it: its options as resolved then (no rules)."""
-    options = {k: v for k, v in log.options.items() if k != RULES}
-    seats = tuple(SeatData(s, "heuristic", None, None, False) for s in range(log.players))
-    store.create_table(
-        TableData(
-            table_id,
-            log.game,
-            log.players,
-            log.seed,
-            options,
-            {},
-            status,
-            time.time(),
-            None,
-            None,
-            seats,
-        )
+    store_table(
+        store,
+        table_id,
+        log.game,
+        [bot(seat, "heuristic") for seat in range(log.players)],
+        seed=log.seed,
+        options={k: v for k, v in log.options.items() if k != RULES},
+        actions=[(entry.seat, entry.action, entry.time) for entry in log.actions],
     )
-    for seq, entry in enumerate(log.actions):
-        store.append_action(table_id, LogRow(seq, entry.seat, entry.action, entry.time))
 
 
 def test_tables_stored_before_replay_as_played_after_the_upgrade(database_url: str) -> None:
@@ -164,8 +157,8 @@ def test_tables_stored_before_replay_as_played_after_the_upgrade(database_url: s
         # Given a database at the schema before rules versions, holding tables of then
         migrate_to(store, "0004")
         for number, name in enumerate(REPLAYABLE):
-            store_as_before(store, f"old{number}", old_log(name), "playing")
-        store_as_before(store, "oldspy", old_log("spyworld-2p-seed2.json"), "playing")
+            store_as_before(store, f"old{number}", old_log(name))
+        store_as_before(store, "oldspy", old_log("spyworld-2p-seed2.json"))
         # when the server upgrades
         store.migrate()
         # then every table names rules 1 and replays to the end of its log as played
@@ -185,3 +178,122 @@ def test_tables_stored_before_replay_as_played_after_the_upgrade(database_url: s
         assert spy.options[RULES] == 1
     finally:
         store.close()
+
+
+# -- the lobby: new tables under today's rules, stored ones under their own -----------------
+
+
+def test_a_new_table_is_created_only_under_the_current_rules(sqlite_url: str) -> None:
+    """Earlier rules exist so that stored tables replay as played; a new table is made under
+    the current rules, and asking for another version is refused naming the one allowed."""
+    with LiveServer(sqlite_url, LOOPBACK_EXEMPT) as server:
+        for game_id in ("vault", "briefcase", "wink", "spyworld"):
+            game = get_game(game_id)
+            current = game.rules_version
+            for wrong in (current - 1, current + 1, str(current), True):
+                refused = httpx.post(
+                    f"{server.http}/api/tables",
+                    json={
+                        "game": game_id,
+                        "players": game.default_players(),
+                        "options": {RULES: wrong},
+                    },
+                    timeout=10,
+                )
+                assert refused.status_code == 409, (game_id, wrong)
+                detail = refused.json()["detail"]
+                assert f"option 'rules' takes only {current} (or leave it out)" in detail
+                assert f"new {game.title} tables are played under the current rules" in detail
+            named = set_up_table(
+                server.http,
+                game=game_id,
+                players=game.default_players(),
+                options={RULES: current},
+            )
+            unnamed = set_up_table(server.http, game=game_id, players=game.default_players())
+            for table in (named, unnamed):
+                assert table.created["table"]["options"][RULES] == current
+                stored = server.store.load_table(table.id)
+                assert stored is not None and stored.options[RULES] == current
+
+
+def test_a_table_stored_under_rules_1_is_played_on_to_its_end_under_them(
+    database_url: str,
+) -> None:
+    """Given a two-player vault table of rules 1 stored half-way (Ann and Bob seated), when
+    the server starts, then it goes on under rules 1: the rest of the logged game, played
+    through the sockets, is accepted move by move and ends with the logged scores (deals to
+    1200, stolen cards face up: Rulebook 002 §Manches and its 'more exciting' variant)."""
+    log = old_log("vault-2p-seed2.json")
+    half = len(log.actions) // 2
+    tokens = ["ann-token", "bob-token"]
+    store = Store(database_url)
+    store.migrate()
+    store_table(
+        store,
+        "oldvault",
+        "vault",
+        [person(0, "Ann", tokens[0]), person(1, "Bob", tokens[1])],
+        seed=log.seed,
+        options=dict(log.options),
+        actions=[(entry.seat, entry.action, entry.time) for entry in log.actions[:half]],
+    )
+    store.close()
+    with LiveServer(database_url) as server:
+        info = httpx.get(f"{server.http}/api/tables/oldvault", timeout=10).json()
+        assert info["status"] == "playing" and info["options"][RULES] == 1
+
+        async def play_the_rest() -> list[float]:
+            seats = [await seated(server.ws, "oldvault", token) for token in tokens]
+            assert [client.last["you"] for client in seats] == [0, 1]
+            assert seats[0].last["seq"] == half
+            for seq, entry in enumerate(log.actions[half:], half):
+                reply = await seats[entry.seat].act(entry.action, seq)
+                assert reply["type"] == "ack", (seq, reply)
+            last = seats[0]
+            while not last.last["over"]:
+                await last.update()
+            for client in seats:
+                await client.close()
+            scores: list[float] = last.last["scores"]
+            return scores
+
+        assert asyncio.run(play_the_rest()) == log.scores
+        stored = server.store.load_table("oldvault")
+        assert stored is not None and stored.status == "finished"
+        assert stored.options[RULES] == 1
+
+
+def test_the_rematch_of_a_rules_1_table_is_played_under_the_current_rules(
+    database_url: str,
+) -> None:
+    """Given a finished vault game of rules 1, when Ann asks for the rematch, then the new
+    table is made under today's rules (new tables always are) with the options the old one
+    played with, rules 1's deals to 1200 among them, now named as plain options."""
+    log = old_log("vault-2p-seed2.json")
+    store = Store(database_url)
+    store.migrate()
+    store_table(
+        store,
+        "oldvault",
+        "vault",
+        [person(0, "Ann", "ann-token"), person(1, "Bob", "bob-token")],
+        seed=log.seed,
+        options=dict(log.options),
+        actions=[(entry.seat, entry.action, entry.time) for entry in log.actions],
+        scores=log.scores,
+    )
+    store.close()
+    with LiveServer(database_url) as server:
+        asked = httpx.post(
+            f"{server.http}/api/tables/oldvault/rematch", json={"token": "ann-token"}, timeout=10
+        )
+        assert asked.status_code == 200, asked.text
+        new = server.store.load_table(asked.json()["table_id"])
+        assert new is not None and new.status == "playing"
+        vault = get_game("vault")
+        assert new.options[RULES] == vault.rules_version
+        old_options = vault.resolve_options({RULES: 1})
+        assert {k: new.options[k] for k in ("single_deal", "target", "stolen")} == {
+            k: old_options[k] for k in ("single_deal", "target", "stolen")
+        }

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
@@ -106,10 +108,60 @@ def create_table(http_base: str, **body: Any) -> dict[str, Any]:
     return result
 
 
-def join_table(http_base: str, table_id: str, name: str) -> dict[str, Any]:
-    response = httpx.post(
-        f"{http_base}/api/tables/{table_id}/join", json={"name": name}, timeout=10
-    )
+def join_table(
+    http_base: str, table_id: str, name: str, invite: str | None = None
+) -> dict[str, Any]:
+    body = {"name": name} if invite is None else {"name": name, "invite": invite}
+    response = httpx.post(f"{http_base}/api/tables/{table_id}/join", json=body, timeout=10)
     assert response.status_code == 200, response.text
     result: dict[str, Any] = response.json()
     return result
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table set up over HTTP: its id, each person's token by seat, the host's token."""
+
+    id: str
+    tokens: dict[int, str]
+    host_token: str
+    invite: str | None
+    #: The creation's reply (the table's info as created).
+    created: dict[str, Any]
+
+    @property
+    def token(self) -> str:
+        """The creator's seat token (the first person seat's)."""
+        return self.tokens[min(self.tokens)]
+
+
+def set_up_table(
+    http_base: str,
+    *names: str,
+    bots: Sequence[str] = (),
+    players: int | None = None,
+    game: str = "fakecards",
+    **body: Any,
+) -> Table:
+    """A table where ``names`` take the first seats in order (the first creates it, the
+    others join) and ``bots`` play the last ones; ``players`` leaves seats open between.
+    ``body`` is the rest of the creation (options, settings, private)."""
+    players = players if players is not None else len(names) + len(bots)
+    if bots:
+        body["seats"] = [None] * (players - len(bots)) + list(bots)
+    if names:
+        body["name"] = names[0]
+    created = create_table(http_base, game=game, players=players, **body)
+    table_id = created["table"]["id"]
+    tokens = {created["seat"]: created["token"]} if names else {}
+    for name in names[1:]:
+        joined = join_table(http_base, table_id, name, created["invite"])
+        tokens[joined["seat"]] = joined["token"]
+    return Table(table_id, tokens, created["host_token"], created["invite"], created)
+
+
+async def seated(ws_base: str, table_id: str, token: str | None) -> SeatClient:
+    """A client connected to a table that has had its first frame."""
+    client = await SeatClient(ws_base, table_id, token).connect()
+    await client.update()
+    return client

@@ -79,6 +79,21 @@ class RulesHistory:
             )
         return given
 
+    def check_new(self, given: Any, title: str) -> None:
+        """Refuse an earlier (or unknown) version for a table being created now.
+
+        Earlier versions exist so that stored tables and logs replay as they were played;
+        a new table is always played under the current rules, and the earlier rules' choices
+        that still make sense are ordinary options (each game's page lists them).
+        """
+        if given is None or (type(given) is int and given == self.current):
+            return
+        raise InvalidOptions(
+            f"new {title} tables are played under the current rules, {self.current}: option "
+            f"'{RULES}' takes only {self.current} (or leave it out), not {given!r}; earlier "
+            f"rules are kept only so that tables made under them replay as they were played"
+        )
+
     def upgrade(self, version: int, given: Mapping[str, Any], title: str) -> dict[str, Any]:
         """Options of ``version`` as today's engine needs them to play that version."""
         out = dict(given)

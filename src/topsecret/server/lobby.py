@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from ..bots import bot_names, check_bot_name
 from ..core import Game, InvalidOptions, UnknownName
 from ..core.errors import DataFileError
+from ..core.rules_versions import RULES
 from ..games import game_ids, get_game
 from .cluster import CLOSE_MOVED, TAKE_PER_SCAN, CallFailed, Cluster, RemoteConnection
 from .db import LogRow, SeatData, Store, TableData
@@ -378,7 +379,8 @@ class Lobby:
 
     async def rematch(self, old: TableRuntime, token: str, client: str) -> dict[str, Any]:
         """A finished table's player asks for the rematch: the same game, options and
-        settings, people where people sat and the same bots; in a game whose rules have tied
+        settings (under today's rules version, as every new table), people where people sat
+        and the same bots; in a game whose rules have tied
         players play again (``play_again_on_tie``, SpyWorld §Final Score), only the tied
         seats, and only they may ask. Set up once and stored (a restart finds it again);
         every seated player still at the old table is sent their seat, each caller gets
@@ -420,7 +422,7 @@ class Lobby:
             CreateTable(
                 game=old.game.id,
                 players=len(order),
-                options=old.options,
+                options=rematch_options(old.game, old.options),
                 seats=[None if old.seats[s].is_person else old.seats[s].bot for s in order],
                 name=old.seats[people[0]].name or f"Player {people[0] + 1}",
                 settings=old.settings,
@@ -605,6 +607,8 @@ class Lobby:
                 )
         try:
             game.check_players(request.players)
+            # Earlier rules versions are for replaying stored tables, not for new ones.
+            game.rules_history.check_new(request.options.get(RULES), game.title)
             options = game.resolve_options(request.options)
             # Some options are only understood when the table is set up (a list of seats,
             # a board's file): set one up now, so a bad value is refused before it is stored.
@@ -811,6 +815,14 @@ def rematch_seats(game: Game, players: int, scores: list[float]) -> list[int]:
         if len(tied) >= max(2, game.min_players):
             return tied
     return list(range(players))
+
+
+def rematch_options(game: Game, played: dict[str, Any]) -> dict[str, Any]:
+    """A rematch's options: every value the finished table played with, its earlier rules'
+    defaults included (a table stored before an option existed played that option's old
+    value), named as plain options of a table made under today's rules, as new tables are."""
+    resolved = game.resolve_options(played)
+    return {name: value for name, value in resolved.items() if name != RULES}
 
 
 def stored_info(data: TableData) -> TableInfo:
