@@ -3,8 +3,9 @@ end and how even the seats are.
 
 Plays GAMES seeded games per lair board with PLAYERS heuristic bots (``arena.play_match``,
 seeds 0..GAMES-1; the heuristic is SpyWorld's strongest bot, docs/bots.md) and reports, per
-lair: mean final score, what Secrets I/II/III earn when placed (the board's values), the
-share of the explored lairs' Secret value that explorers stole, rooms explored, Sentries
+lair: mean final score, what Secrets I/II/III earn when placed and are worth at the end (read
+from the board's data file, so the table names the values it was measured with), the share
+of the explored lairs' Secret value that explorers stole, rooms explored, Sentries
 neutralised, how often each rank title was reached; then each seat's share of the wins
 (ties shared), how often the game ended in a tie, how planning ended (a full lair, or the
 decks run down to one card after 35 rounds), planning rounds and bonus actions per player.
@@ -21,7 +22,15 @@ from collections import Counter
 from topsecret.arena.match import play_match
 from topsecret.core import win_shares
 from topsecret.games.spyworld import GAME
-from topsecret.games.spyworld.components import LAIR_FILES, lairs, sheet
+from topsecret.games.spyworld.components import LAIR_FILES, SECRETS, LairBoard, lairs, sheet
+
+
+def secret_values(board: LairBoard) -> str:
+    """What Secrets I/II/III earn when placed, then what they are worth at the end."""
+    values = [board.secrets[kind] for kind in SECRETS]
+    now = "/".join(str(v.now) for v in values)
+    end = "/".join(str(v.end) for v in values)
+    return f"{now}, {end}"
 
 
 def main() -> None:
@@ -30,7 +39,7 @@ def main() -> None:
     ranks_table = sheet().ranks
     below = sheet().rank_below_table
     print(f"{games} games x {players} heuristic bots per lair\n")
-    header = "| lair | mean score | Secret money | stolen share | rooms | sentries | "
+    header = "| lair | mean score | Secret money / end value | stolen share | rooms | sentries | "
     header += " | ".join(title for _, title in ranks_table) + f" | {below} |"
     balance = "| lair | " + " | ".join(f"seat {s} wins" for s in range(players))
     balance += " | ties | full lair ends | rounds | bonus actions |"
@@ -73,7 +82,7 @@ def main() -> None:
                 [
                     f"{board.number}. {board.name}",
                     f"{statistics.fmean(scores):.0f}",
-                    f"{'/'.join(str(board.secrets[k].now) for k in board.secrets)}",
+                    secret_values(board),
                     f"{100 * stolen / max(total, 1):.0f}%",
                     f"{statistics.fmean(rooms):.1f}",
                     f"{statistics.fmean(sentries):.1f}",
