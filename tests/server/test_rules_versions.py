@@ -297,3 +297,39 @@ def test_the_rematch_of_a_rules_1_table_is_played_under_the_current_rules(
         assert {k: new.options[k] for k in ("single_deal", "target", "stolen")} == {
             k: old_options[k] for k in ("single_deal", "target", "stolen")
         }
+
+
+def test_a_finished_table_of_refused_rules_keeps_its_scores_and_says_why_it_has_no_steps(
+    database_url: str,
+) -> None:
+    """Given a finished SpyWorld game of rules 1, which today's engine cannot replay (its
+    rounds were paid differently), then it stays listed as finished with its stored scores
+    and its moves, and asking for a position of its replay says why there is none, without
+    marking the table damaged."""
+    log = old_log("spyworld-2p-seed2.json")
+    store = Store(database_url)
+    store.migrate()
+    store_table(
+        store,
+        "oldspy",
+        "spyworld",
+        [bot(seat, "heuristic") for seat in range(log.players)],
+        seed=log.seed,
+        options=dict(log.options),
+        actions=[(entry.seat, entry.action, entry.time) for entry in log.actions],
+        scores=log.scores,
+    )
+    store.close()
+    with LiveServer(database_url) as server:
+        moves = httpx.get(f"{server.http}/api/tables/oldspy/replay", timeout=10)
+        assert moves.status_code == 200, moves.text
+        assert moves.json()["scores"] == log.scores
+        assert len(moves.json()["actions"]) == len(log.actions)
+        step = httpx.get(f"{server.http}/api/tables/oldspy/replay/1", timeout=10)
+        assert step.status_code == 410
+        assert "SpyWorld rules 1" in step.json()["detail"]
+        assert "Secrets and Budget" in step.json()["detail"]
+        listing = httpx.get(f"{server.http}/api/tables", params={"status": "finished"}).json()
+        assert [(t["id"], t["scores"]) for t in listing["finished"]] == [("oldspy", log.scores)]
+        stored = server.store.load_table("oldspy")
+        assert stored is not None and stored.status == "finished"

@@ -19,7 +19,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
-from ..core import ActionFormatError, IllegalAction, TopSecretError
+from ..core import ActionFormatError, IllegalAction, InvalidOptions, TopSecretError
 from ..games import get_game
 from .cluster import CallFailed, Cluster
 from .db import Store
@@ -244,7 +244,7 @@ def create_app(
             "bots": [s.bot for s in data.seats],
             "scores": data.scores,
             "actions": actions,
-            "assets": _assets(game, data.players, data.options),
+            "assets": _replay_assets(game, data.players, data.options),
             # Table talk is part of the table's story: the replay shows it.
             "chat": store.load_chat(table_id),
         }
@@ -258,7 +258,13 @@ def create_app(
             raise HTTPException(404, f"there is no seat {seat}")
         game = get_game(data.game)
         codec = game.codec(data.players)
-        state = game.new_state(data.players, data.options, data.seed)
+        try:
+            state = game.new_state(data.players, data.options, data.seed)
+        except InvalidOptions as exc:
+            # Made under rules this version cannot replay (rules_versions.toml, `refused`):
+            # the log and the stored scores stand, only positions cannot be rebuilt. The
+            # table is not damaged, so it is not quarantined.
+            raise HTTPException(410, str(exc)) from None
         events: list[dict[str, Any]] = []
         with _quarantined_on_failure(store, table_id):
             for row in rows[:step]:
@@ -538,6 +544,15 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
 def _assets(game: Any, players: int, options: dict[str, Any]) -> dict[str, Any] | None:
     hook = getattr(game, "view_assets", None)
     return hook(players, dict(options)) if callable(hook) else None
+
+
+def _replay_assets(game: Any, players: int, options: dict[str, Any]) -> dict[str, Any] | None:
+    """A finished table's pictures; none for rules this version cannot replay (the moves
+    and scores are still listed)."""
+    try:
+        return _assets(game, players, options)
+    except InvalidOptions:
+        return None
 
 
 @contextlib.contextmanager
