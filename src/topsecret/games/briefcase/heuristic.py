@@ -22,7 +22,7 @@ games between these bots differ from seed to seed and still replay exactly.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any, TypeVar
 
@@ -62,6 +62,8 @@ DARING = 2
 END_GAME_SPACE = 3
 #: How close to a rival HQ a briefcase move must bring it before the bot challenges it.
 APPROACH = 2
+#: A rival HQ this close to the briefcase makes burning an agent there worth its cost.
+BURN_RANGE = 2
 #: Scores this close to the best count as a tie, broken at random.
 NEAR_TIE = 0.25
 #: Setup pairs this much farther from the briefcase than the closest are still fine openings.
@@ -74,12 +76,25 @@ def distances(board: Board) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(board.distances_from(c)) for c in range(len(board.names)))
 
 
-def exactly_known(obs: Mapping[str, Any]) -> set[tuple[int, str]]:
-    """The (seat, payee) payoffs this seat knows to the coin: it looked with the Spyglass and
+# -- the formulas, shared with the rollout player ---------------------------------------------
+# The heuristic reads a seat's observation (agents and cities by name); the rollout player
+# (rollout.py) reads a table by index. Each translates what it reads and decides by these, so
+# the two play alike by construction. They take no generator: a caller breaks a near-tie with
+# its own.
+
+
+def near_best(scored: Sequence[tuple[float, T]], slack: float = NEAR_TIE) -> list[T]:
+    """The items scored within ``slack`` of the best: no city or agent wins a near-tie by its
+    place in a list."""
+    best = max(score for score, _ in scored)
+    return [item for score, item in scored if score >= best - slack]
+
+
+def exactly_known(history: Iterable[Mapping[str, Any]], me: int) -> set[tuple[int, str]]:
+    """The (seat, payee) payoffs seat ``me`` knows to the coin: it looked with the Spyglass and
     that seat has made no payoff since (a burn takes a public 5, so it keeps them known)."""
-    me = obs["seat"]
     known: set[tuple[int, str]] = set()
-    for record in obs["history"]:
+    for record in history:
         if record["action"] == "payoff":
             known = {key for key in known if key[0] != record["seat"]}
             continue
@@ -89,40 +104,227 @@ def exactly_known(obs: Mapping[str, Any]) -> set[tuple[int, str]]:
     return known
 
 
+def estimate_payments(
+    known_at_least: Sequence[Sequence[float]],
+    history: Iterable[Mapping[str, Any]],
+    notes: Iterable[Mapping[str, Any]],
+    payee: Callable[[str], int],
+    made: Sequence[int],
+    removed: Sequence[int],
+    me: int,
+) -> list[list[float]]:
+    """What seat ``me`` believes each seat has paid, per seat and payee (``payee`` numbers a
+    payee's name; the agents come first, Dr. Solomon last): the numbers revealed in
+    challenges, at least ``DARING`` on every agent another seat announced a move or burn
+    with, its own Spyglass ``notes``, and the coins nobody has seen (setup coins and about
+    three per payoff ``made``, less those ``removed`` by burns) spread evenly over the
+    agents."""
+    paid = [[float(x) for x in row] for row in known_at_least]
+    for record in history:
+        seat = record["seat"]
+        if seat != me and record["action"] in ("move", "burn"):
+            row = paid[seat]
+            agent = payee(record["agent"])
+            row[agent] = max(row[agent], DARING)
+    for note in notes:
+        row = paid[note["seat"]]
+        index = payee(note["agent"])
+        row[index] = max(row[index], float(note["amount"]))
+    for seat, row in enumerate(paid):
+        if seat == me:
+            continue
+        agents = len(row) - 1
+        unseen = 5 + 3 * made[seat] - removed[seat] - sum(row)
+        if unseen > 0:
+            share = unseen / agents
+            for agent in range(agents):
+                row[agent] += share
+    return paid
+
+
+def best_other(paid: Sequence[Sequence[float]], me: int, payee: int) -> float:
+    """The highest payoff any other seat is believed to have on ``payee``."""
+    return max((row[payee] for seat, row in enumerate(paid) if seat != me), default=0.0)
+
+
+def is_safe(edge: float) -> bool:
+    """Whether this seat's payoff on an agent is far enough ahead of the others' estimates
+    (its ``edge``) to rely on."""
+    return edge >= MARGIN
+
+
+def is_end_game(track: int) -> bool:
+    return track <= END_GAME_SPACE
+
+
+def is_rival_hq(city: int, hqs: Sequence[int], me: int) -> bool:
+    return city != hqs[me] and city in hqs
+
+
+def nearest_rival(row: Sequence[int], hqs: Sequence[int], me: int) -> int:
+    """Fewest moves from the city whose distances are ``row`` to another seat's HQ."""
+    return min((row[hq] for seat, hq in enumerate(hqs) if seat != me), default=99)
+
+
+def wins_for_rival(city: int, mover: int, hqs: Sequence[int], me: int, owner: bool) -> bool:
+    """Whether the mover bringing the briefcase to ``city`` makes a rival win: the mover's own
+    HQ as printed (``hq_win`` "mover"), any rival's HQ under the ``owner`` variant."""
+    if owner:
+        return is_rival_hq(city, hqs, me)
+    return mover != me and city == hqs[mover]
+
+
+def carrying_score(edge: float) -> float:
+    """A safe move of the briefcase's agent that brings it closer to this seat's HQ."""
+    return 10 + edge
+
+
+def approach_score(before: int, after: int, edge: float) -> float | None:
+    """A move of an agent this seat controls from ``before`` to ``after`` moves away from the
+    briefcase: worth making only to come next to it."""
+    if after < before and after <= 1:
+        return 5 - after + 0.1 * edge
+    return None
+
+
+def burn_worth_it(rival_distance: int, target_edge: float) -> bool:
+    """Burn an agent this seat does not control at the briefcase while a rival HQ is within
+    ``BURN_RANGE`` of it."""
+    return rival_distance <= BURN_RANGE and target_edge < 0
+
+
+def spendable(reserve: int, late: bool) -> int:
+    """Sovereigns this seat may pay now, keeping ``END_GAME_RESERVE`` until the end game."""
+    return reserve - (0 if late else END_GAME_RESERVE)
+
+
+def payment(rival_paid: float, mine: int, can_spend: int) -> int | None:
+    """How much to pay an agent to beat ``rival_paid`` by ``MARGIN``, within ``can_spend``;
+    ``None`` when this seat is ahead already or has nothing to spend."""
+    if can_spend <= 0:
+        return None
+    need = int(rival_paid + MARGIN + 1 - mine)
+    return min(max(need, 1), can_spend) if need >= 1 else None
+
+
+def carrier_score(distance: int, edge: float) -> float:
+    """How well an agent ``distance`` moves from the briefcase would carry it, weighing the
+    cost of control."""
+    cost = max(0.0, -edge + MARGIN)
+    return -(3 * distance + cost / 3)
+
+
+def burn_threat(mine: Sequence[int], target: int) -> int:
+    """1 if a burn announced against ``target`` hits the agent this seat paid most, else 0."""
+    best = max(range(len(mine)), key=lambda agent: mine[agent])
+    return 1 if target == best and mine[best] > 0 else 0
+
+
+def move_threat(
+    dist: Sequence[Sequence[int]],
+    origin: int,
+    target: int,
+    case: int,
+    mover_hq: int,
+    my_hq: int,
+    rival_wins: bool,
+) -> int:
+    """How badly an announced move hurts this seat: 0 not at all, 1 somewhat (the briefcase
+    comes within ``APPROACH`` of the mover's HQ, or leaves this seat's neighbourhood), 2 it
+    loses now."""
+    if origin != case:
+        return 0
+    if rival_wins:
+        return 2
+    theirs = dist[target][mover_hq]
+    if theirs < dist[origin][mover_hq] and theirs <= APPROACH:
+        return 1
+    if dist[target][my_hq] > dist[origin][my_hq] and dist[origin][my_hq] <= 2:
+        return 1
+    return 0
+
+
+def challenge_opening(level: int, mine: int, guess: float) -> int | None:
+    """The amount to open a challenge with, or ``None`` to let the announcement pass: everything
+    when it matters most (a tie goes to the challenger), else just above the mover's
+    estimated payoff, if this seat paid more."""
+    if level == 0:
+        return None
+    if level == 2 or mine > guess:
+        return mine if level == 2 else min(mine, int(guess) + 1)
+    return None
+
+
+def worth_carrying(rival_hq: bool, there: int, here: int) -> bool:
+    """Carry the briefcase along to a city ``there`` moves from this seat's HQ (``here`` now)."""
+    return not rival_hq and there < here
+
+
+def vanish_value(rival_hq: bool, here: int, there: int) -> float:
+    if rival_hq:
+        return -1.0
+    return float(here - there) * 3
+
+
+def call_value(paid: int, safe: bool) -> float:
+    return 1.0 if paid > 0 and safe else 0.0
+
+
+def spin_value(at_case: bool, safe: bool) -> float:
+    return 1.0 if at_case and not safe else 0.0
+
+
+def blow_value(at_case: bool, any_blown_safe: bool, distance: int) -> float:
+    """Blowing up the agents at the briefcase (none of them this seat's) to a city
+    ``distance`` moves from it."""
+    if not at_case or any_blown_safe:
+        return 0.0
+    return 0.5 + 0.1 * distance
+
+
+def wander_value(safe: bool, there: int, here: int) -> float:
+    return 1.0 if safe and there < here else 0.0
+
+
+def look_value(
+    known: bool, solomon: bool, late: bool, to_case: int | None, case_to_owner: int
+) -> float:
+    """A look is worth what it may change: nothing for a payoff already ``known`` to the coin,
+    more for payoffs on agents near the briefcase held by seats near winning (``to_case``:
+    the agent's distance from the briefcase, ``None`` off the board)."""
+    if known:
+        return 0.0
+    if solomon:
+        return 0.8 if late else 0.0
+    if to_case is None:
+        return 0.0
+    near = 3 - min(3, to_case)
+    rival = 3 - min(3, case_to_owner)
+    return 0.2 + 0.2 * near + 0.2 * rival
+
+
 class Estimates:
     """What this seat believes the others have paid, per seat and payee name."""
 
     def __init__(self, obs: Mapping[str, Any], agents: Sequence[str]) -> None:
-        players = obs["players"]
-        me = obs["seat"]
         payees = [*agents, SOLOMON_NAME]
-        self.paid: list[dict[str, float]] = []
-        for seat in range(players):
-            known = obs["known_at_least"][seat]
-            row = {p: float(known[p]) for p in payees}
-            self.paid.append(row)
-        for record in obs["history"]:
-            seat = record["seat"]
-            if record["action"] in ("move", "burn") and seat != me:
-                agent = record["agent"]
-                self.paid[seat][agent] = max(self.paid[seat][agent], DARING)
-        for note in obs["you"]["spied"]:
-            row = self.paid[note["seat"]]
-            row[note["agent"]] = max(row[note["agent"]], float(note["amount"]))
-        self.exact = exactly_known(obs)
-        for seat in range(players):
-            if seat == me:
-                continue
-            # Coins not yet seen: setup coins and roughly three per payoff made.
-            row = self.paid[seat]
-            spent = 5 + 3 * obs["payoffs_made"][seat] - obs["coins_removed"][seat]
-            unseen = max(0.0, spent - sum(row.values()))
-            share = unseen / len(agents)
-            for agent in agents:
-                row[agent] += share
+        self._index = {name: i for i, name in enumerate(payees)}
+        self.rows = estimate_payments(
+            [[known[name] for name in payees] for known in obs["known_at_least"]],
+            obs["history"],
+            obs["you"]["spied"],
+            self._index.__getitem__,
+            obs["payoffs_made"],
+            obs["coins_removed"],
+            obs["seat"],
+        )
+        self.exact = exactly_known(obs["history"], obs["seat"])
+
+    def paid(self, seat: int, payee: str) -> float:
+        return self.rows[seat][self._index[payee]]
 
     def best_other(self, me: int, payee: str) -> float:
-        return max((row[payee] for seat, row in enumerate(self.paid) if seat != me), default=0.0)
+        return best_other(self.rows, me, self._index[payee])
 
 
 class HeuristicBot(Bot):
@@ -180,38 +382,23 @@ class _Turn:
     def to_me(self, city: int) -> int:
         return self.dist[city][self.my_hq]
 
-    def nearest_rival(self, city: int) -> int:
-        return min(
-            (self.dist[city][hq] for seat, hq in enumerate(self.hqs) if seat != self.me),
-            default=99,
-        )
-
     def rival_hq(self, city: int) -> bool:
-        return city in self.hqs and city != self.my_hq
-
-    def wins_for_rival(self, city: int, mover: int) -> bool:
-        """Whether the mover bringing the briefcase to ``city`` makes a rival win: their own
-        HQ as printed (``hq_win`` "mover"), any rival's HQ under the "owner" variant."""
-        if self.obs.get("hq_win", "mover") == "owner":
-            return self.rival_hq(city)
-        return mover != self.me and city == self.hqs[mover]
+        return is_rival_hq(city, self.hqs, self.me)
 
     def edge(self, agent: str) -> float:
         """How far my payoff on an agent is ahead of the best estimate of anyone else's."""
         return self.mine[agent] - self.est.best_other(self.me, agent)
 
     def pick(self, scored: Sequence[tuple[float, T]], slack: float = NEAR_TIE) -> T:
-        """The best-scored action, or one of those within ``slack`` of it at random: no city or
-        agent wins a near-tie by its place in a list, and no two games open alike."""
-        best = max(score for score, _ in scored)
-        near = [action for score, action in scored if score >= best - slack]
-        return self.rng.choice(near)
+        """The best-scored action, or one of those within ``slack`` of it at random: no two
+        games open alike."""
+        return self.rng.choice(near_best(scored, slack))
 
     def safe(self, agent: str) -> bool:
-        return self.edge(agent) >= MARGIN
+        return is_safe(self.edge(agent))
 
     def end_game(self) -> bool:
-        return bool(self.obs["track"] <= END_GAME_SPACE)
+        return is_end_game(self.obs["track"])
 
     # -- decisions ----------------------------------------------------------------------
 
@@ -258,13 +445,14 @@ class _Turn:
                     return move  # the winning move: try it whatever the odds
                 if self.rival_hq(target) or self.to_me(target) >= here or not self.safe(move.agent):
                     continue
-                scored.append((10 + self.edge(move.agent), move))
+                scored.append((carrying_score(self.edge(move.agent)), move))
             elif self.safe(move.agent) and self.mine[move.agent] > 0:
                 # Bring an agent I control next to the briefcase.
                 before = self.dist[origin][self.case]
                 after = self.dist[target][self.case]
-                if after < before and after <= 1:
-                    scored.append((5 - after + 0.1 * self.edge(move.agent), move))
+                score = approach_score(before, after, self.edge(move.agent))
+                if score is not None:
+                    scored.append((score, move))
         return self.pick(scored) if scored else None
 
     def best_burn(self) -> Action | None:
@@ -273,7 +461,8 @@ class _Turn:
                 continue
             if self.where(action.target) != self.case or not self.safe(action.agent):
                 continue
-            if self.nearest_rival(self.case) <= 2 and self.edge(action.target) < 0:
+            rivals = nearest_rival(self.dist[self.case], self.hqs, self.me)
+            if burn_worth_it(rivals, self.edge(action.target)):
                 return action
         return None
 
@@ -281,13 +470,12 @@ class _Turn:
         late = self.end_game()
         if late and PaySolomon() in self.legal:
             return PaySolomon()
-        spendable = self.reserve - (0 if late else END_GAME_RESERVE)
         carrier = self.carrier()
-        if carrier is not None and spendable > 0:
-            need = int(self.est.best_other(self.me, carrier) + MARGIN + 1 - self.mine[carrier])
-            amount = min(max(need, 1), spendable)
-            action = PayAgent(carrier, amount)
-            if need >= 1 and action in self.legal:
+        if carrier is not None:
+            rival = self.est.best_other(self.me, carrier)
+            amount = payment(rival, self.mine[carrier], spendable(self.reserve, late))
+            action = PayAgent(carrier, amount or 0)
+            if amount is not None and action in self.legal:
                 return action
         return PayNobody()
 
@@ -298,48 +486,43 @@ class _Turn:
             city = self.where(agent)
             if city < 0:
                 continue
-            cost = max(0.0, -self.edge(agent) + MARGIN)
-            scored.append((-(3 * self.dist[city][self.case] + cost / 3), agent))
+            scored.append((carrier_score(self.dist[city][self.case], self.edge(agent)), agent))
         return self.pick(scored) if scored else None
 
     def threat(self) -> int:
         """How badly the announced action hurts me: 0 not at all, 1 somewhat, 2 it loses now."""
         pending = self.obs["pending"]
         mover = pending["seat"]
-        origin = self.board.index(pending["from"])
         if pending["kind"] == "burn":
-            mine_best = max(self.agents, key=lambda a: self.mine[a])
-            return 1 if pending["target"] == mine_best and self.mine[mine_best] > 0 else 0
+            mine = [self.mine[agent] for agent in self.agents]
+            return burn_threat(mine, self.agents.index(pending["target"]))
         target = self.board.index(pending["to"])
-        if origin != self.case:
-            return 0
-        if self.wins_for_rival(target, mover):
-            return 2
-        theirs = self.dist[target][self.hqs[mover]]
-        if theirs < self.dist[origin][self.hqs[mover]] and theirs <= APPROACH:
-            return 1
-        if self.to_me(target) > self.to_me(origin) and self.to_me(origin) <= 2:
-            return 1
-        return 0
+        owner = self.obs.get("hq_win", "mover") == "owner"
+        return move_threat(
+            self.dist,
+            self.board.index(pending["from"]),
+            target,
+            self.case,
+            self.hqs[mover],
+            self.my_hq,
+            wins_for_rival(target, mover, self.hqs, self.me, owner),
+        )
 
     def challenge(self) -> Action:
         pending = self.obs["pending"]
         agent = pending["agent"]
         level = self.threat()
-        mover_guess = self.est.paid[pending["seat"]][agent]
         openings = [a for a in self.legal if isinstance(a, Challenge)]
-        if not openings or level == 0:
+        if not openings:
             return Pass()
-        mine = self.mine[agent]
-        if level == 2 or mine > mover_guess:
-            # Open with everything when it matters most: a tie goes to the challenger.
-            opening = mine if level == 2 else min(mine, int(mover_guess) + 1)
-            fitting = [a for a in openings if a.amount <= opening]
-            if not fitting:
-                # A burn is challenged with at least the burn's cost: open with that.
-                return min(openings, key=lambda a: a.amount)
-            return max(fitting, key=lambda a: a.amount)
-        return Pass()
+        opening = challenge_opening(level, self.mine[agent], self.est.paid(pending["seat"], agent))
+        if opening is None:
+            return Pass()
+        fitting = [a for a in openings if a.amount <= opening]
+        if not fitting:
+            # A burn is challenged with at least the burn's cost: open with that.
+            return min(openings, key=lambda a: a.amount)
+        return max(fitting, key=lambda a: a.amount)
 
     def bid(self) -> Action:
         raises = [a for a in self.legal if isinstance(a, Raise)]
@@ -349,13 +532,10 @@ class _Turn:
         return max(raises, key=lambda a: a.amount)
 
     def carry(self) -> Action:
-        pending_to = self.case  # the briefcase has not moved yet; the agent has
-        history = self.obs["history"][-1]
-        target = self.board.index(history["to"])
-        better = self.to_me(target) < self.to_me(pending_to)
-        if self.rival_hq(target) or not better:
-            return CarryBriefcase(False)
-        return CarryBriefcase(True)
+        # The agent has moved; the briefcase not yet.
+        target = self.board.index(self.obs["history"][-1]["to"])
+        carry = worth_carrying(self.rival_hq(target), self.to_me(target), self.to_me(self.case))
+        return CarryBriefcase(carry)
 
     def power(self) -> Action:
         scored = [
@@ -368,52 +548,35 @@ class _Turn:
     def power_value(self, action: Action) -> float:
         if isinstance(action, VanishBriefcase):
             city = self.board.index(action.city)
-            if self.rival_hq(city):
-                return -1
-            return float(self.to_me(self.case) - self.to_me(city)) * 3
+            return vanish_value(self.rival_hq(city), self.to_me(self.case), self.to_me(city))
         if isinstance(action, CallAgent):
-            return 1.0 if self.safe(action.agent) and self.mine[action.agent] > 0 else 0.0
+            return call_value(self.mine[action.agent], self.safe(action.agent))
         if isinstance(action, SpinAgent):
-            return (
-                1.0
-                if self.where(action.agent) == self.case and not self.safe(action.agent)
-                else 0.0
-            )
-        if isinstance(action, BlowAgents):
-            blown = [
-                a
-                for a in self.agents
-                if self.where(a) == self.where(self.moved()) and a != self.moved()
-            ]
-            if self.where(self.moved()) != self.case or any(self.safe(a) for a in blown):
-                return 0.0
-            return 0.5 + 0.1 * self.dist[self.board.index(action.city)][self.case]
-        if isinstance(action, Wander):
-            city = self.board.index(action.city)
-            here = self.where(self.moved())
-            if self.safe(self.moved()) and self.dist[city][self.case] < self.dist[here][self.case]:
-                return 1.0
-            return 0.0
+            return spin_value(self.where(action.agent) == self.case, self.safe(action.agent))
         if isinstance(action, LookAtPayoff):
             return self.spy_value(action)
-        return 0.0
+        if not isinstance(action, BlowAgents | Wander):
+            return 0.0
+        moved = self.moved()
+        here = self.where(moved)
+        there = self.dist[self.board.index(action.city)][self.case]
+        if isinstance(action, BlowAgents):
+            blown = [a for a in self.agents if self.where(a) == here and a != moved]
+            return blow_value(here == self.case, any(self.safe(a) for a in blown), there)
+        return wander_value(self.safe(moved), there, self.dist[here][self.case])
 
     def moved(self) -> str:
         return str(self.obs["history"][-1]["agent"])
 
     def spy_value(self, action: LookAtPayoff) -> float:
-        """A look is worth what it may change: nothing for a payoff already known exactly,
-        more for payoffs on agents near the briefcase held by seats near winning."""
-        if (action.seat, action.agent) in self.est.exact:
-            return 0.0
-        if action.agent == SOLOMON_NAME:
-            return 0.8 if self.end_game() else 0.0
-        city = self.where(action.agent)
-        if city < 0:
-            return 0.0
-        near = 3 - min(3, self.dist[city][self.case])
-        rival = 3 - min(3, self.dist[self.case][self.hqs[action.seat]])
-        return 0.2 + 0.2 * near + 0.2 * rival
+        city = -1 if action.agent == SOLOMON_NAME else self.where(action.agent)
+        return look_value(
+            (action.seat, action.agent) in self.est.exact,
+            action.agent == SOLOMON_NAME,
+            self.end_game(),
+            None if city < 0 else self.dist[city][self.case],
+            self.dist[self.case][self.hqs[action.seat]],
+        )
 
 
 __all__ = ["HeuristicBot"]

@@ -43,13 +43,35 @@ from .actions import (
 )
 from .board import Board
 from .heuristic import (
-    APPROACH,
-    DARING,
-    END_GAME_RESERVE,
-    END_GAME_SPACE,
-    MARGIN,
+    BURN_RANGE,
     NEAR_TIE,
     SETUP_SLACK,
+    approach_score,
+    best_other,
+    blow_value,
+    burn_threat,
+    burn_worth_it,
+    call_value,
+    carrier_score,
+    carrying_score,
+    challenge_opening,
+    distances,
+    estimate_payments,
+    exactly_known,
+    is_end_game,
+    is_rival_hq,
+    is_safe,
+    look_value,
+    move_threat,
+    near_best,
+    nearest_rival,
+    payment,
+    spendable,
+    spin_value,
+    vanish_value,
+    wander_value,
+    wins_for_rival,
+    worth_carrying,
 )
 from .rules import HQ_WIN_MOVER, OFF_BOARD, SOLOMON
 from .state import (
@@ -78,9 +100,7 @@ class _Map:
     __slots__ = ("city", "dist", "targets")
 
     def __init__(self, board: Board) -> None:
-        self.dist: tuple[tuple[int, ...], ...] = tuple(
-            tuple(board.distances_from(c)) for c in range(len(board.names))
-        )
+        self.dist = distances(board)
         #: ``targets[city]``: where a move from ``city`` may go, in the order of the menus.
         self.targets: tuple[tuple[int, ...], ...] = tuple(
             tuple(sorted(board.move_targets(c))) for c in range(len(board.names))
@@ -120,7 +140,7 @@ class RolloutBot(Bot):
 class _Turn:
     """One decision of one seat on one table."""
 
-    __slots__ = ("_est", "case", "dist", "hqs", "map", "me", "mine", "my_hq", "rng", "s")
+    __slots__ = ("_est", "_exact", "case", "dist", "hqs", "map", "me", "mine", "my_hq", "rng", "s")
 
     def __init__(self, state: BriefcaseState, seat: int, rng: Rng) -> None:
         self.s = state
@@ -133,55 +153,33 @@ class _Turn:
         self.case = state.briefcase
         self.mine = state.payoffs[seat]  # this seat's own coins: it knows them
         self._est: list[list[float]] | None = None
+        self._exact: set[tuple[int, str]] | None = None
 
     # -- what this seat believes the others paid ------------------------------------------
 
     def estimates(self) -> list[list[float]]:
-        """Per seat and payee, as ``heuristic.Estimates`` reckons them: public lower bounds,
-        the agents each seat dared to announce with, this seat's Spyglass notes, and the
-        coins not yet seen spread evenly."""
-        if self._est is not None:
-            return self._est
-        s = self.s
-        me = self.me
-        est = [[float(x) for x in row] for row in s.known_at_least]
-        index = s.menus.agent_index
-        for record in s.history:
-            seat = record["seat"]
-            if seat != me and record["action"] in ("move", "burn"):
-                row = est[seat]
-                agent = index[record["agent"]]
-                if row[agent] < DARING:
-                    row[agent] = DARING
-        for note in s.spied[me]:
-            row = est[note["seat"]]
-            payee = s.payee_index(note["agent"])
-            row[payee] = max(row[payee], float(note["amount"]))
-        agents = len(s.positions)
-        for seat in range(s.n):
-            if seat == me:
-                continue
-            row = est[seat]
-            spent = 5 + 3 * s.payoffs_made[seat] - s.removed[seat]
-            unseen = spent - sum(row)
-            if unseen > 0:
-                share = unseen / agents
-                for agent in range(agents):
-                    row[agent] += share
-        self._est = est
-        return est
+        """Per seat and payee, as the heuristic reckons them (``estimate_payments``)."""
+        if self._est is None:
+            s = self.s
+            self._est = estimate_payments(
+                s.known_at_least,
+                s.history,
+                s.spied[self.me],
+                s.payee_index,
+                s.payoffs_made,
+                s.removed,
+                self.me,
+            )
+        return self._est
 
     def best_other(self, payee: int) -> float:
-        me = self.me
-        return max(
-            (row[payee] for seat, row in enumerate(self.estimates()) if seat != me), default=0.0
-        )
+        return best_other(self.estimates(), self.me, payee)
 
     def edge(self, agent: int) -> float:
         return self.mine[agent] - self.best_other(agent)
 
     def safe(self, agent: int) -> bool:
-        return self.edge(agent) >= MARGIN
+        return is_safe(self.edge(agent))
 
     # -- the map ----------------------------------------------------------------------------
 
@@ -189,15 +187,10 @@ class _Turn:
         return self.dist[city][self.my_hq]
 
     def rival_hq(self, city: int) -> bool:
-        return city != self.my_hq and city in self.hqs
-
-    def nearest_rival(self, city: int) -> int:
-        row = self.dist[city]
-        return min((row[hq] for seat, hq in enumerate(self.hqs) if seat != self.me), default=99)
+        return is_rival_hq(city, self.hqs, self.me)
 
     def pick(self, scored: Sequence[tuple[float, T]], slack: float = NEAR_TIE) -> T:
-        best = max(score for score, _ in scored)
-        near = [item for score, item in scored if score >= best - slack]
+        near = near_best(scored, slack)
         return near[0] if len(near) == 1 else self.rng.choice(near)
 
     # -- decisions --------------------------------------------------------------------------
@@ -262,14 +255,15 @@ class _Turn:
                         safe = self.safe(agent)
                     if not safe:
                         continue  # a later target may still be this seat's HQ
-                    scored.append((10 + self.edge(agent), move))
+                    scored.append((carrying_score(self.edge(agent)), move))
             elif self.mine[agent] > 0 and self.safe(agent):
                 # Bring an agent this seat controls next to the briefcase.
                 before = dist[origin][case]
+                edge = self.edge(agent)
                 for target, move in zip(targets[origin], moves[agent][origin], strict=True):
-                    after = dist[target][case]
-                    if after < before and after <= 1:
-                        scored.append((5 - after + 0.1 * self.edge(agent), move))
+                    score = approach_score(before, dist[target][case], edge)
+                    if score is not None:
+                        scored.append((score, move))
         return self.pick(scored) if scored else None
 
     def best_burn(self) -> Action | None:
@@ -277,29 +271,28 @@ class _Turn:
         cost = s.comp.burn_cost
         names = s.comp.agent_names
         case = self.case
-        if self.nearest_rival(case) > 2:
+        rivals = nearest_rival(self.dist[case], self.hqs, self.me)
+        if rivals > BURN_RANGE:
             return None
         here = [a for a, city in enumerate(s.positions) if city == case]
         for agent in here:
             if self.mine[agent] < cost or not self.safe(agent):
                 continue
             for target in here:
-                if target != agent and self.edge(target) < 0:
+                if target != agent and burn_worth_it(rivals, self.edge(target)):
                     return BurnAgent(names[agent], names[target])
         return None
 
     def payoff(self) -> Action:
         s = self.s
         reserve = s.reserve[self.me]
-        late = s.track <= END_GAME_SPACE
+        late = is_end_game(s.track)
         if late and reserve >= s.comp.solomon_payoff:
             return PAY_SOLOMON
-        spendable = reserve - (0 if late else END_GAME_RESERVE)
         carrier = self.carrier()
-        if carrier is not None and spendable > 0:
-            need = int(self.best_other(carrier) + MARGIN + 1 - self.mine[carrier])
-            amount = min(max(need, 1), spendable)
-            if need >= 1:
+        if carrier is not None:
+            amount = payment(self.best_other(carrier), self.mine[carrier], spendable(reserve, late))
+            if amount is not None:
                 return s.menus.pays[carrier][amount - 1]
         return PAY_NOBODY
 
@@ -309,8 +302,7 @@ class _Turn:
         for agent, city in enumerate(self.s.positions):
             if city == OFF_BOARD:
                 continue
-            cost = max(0.0, -self.edge(agent) + MARGIN)
-            scored.append((-(3 * self.dist[city][self.case] + cost / 3), agent))
+            scored.append((carrier_score(self.dist[city][self.case], self.edge(agent)), agent))
         return self.pick(scored) if scored else None
 
     def threat(self) -> int:
@@ -320,22 +312,17 @@ class _Turn:
         assert pending is not None
         mover = s.current
         if pending.kind == "burn":
-            best = max(range(SOLOMON), key=lambda a: self.mine[a])
-            return 1 if pending.target == best and self.mine[best] > 0 else 0
-        origin, target = pending.origin, pending.target
-        if origin != self.case:
-            return 0
-        if s.hq_win == HQ_WIN_MOVER:
-            if mover != self.me and target == self.hqs[mover]:
-                return 2
-        elif self.rival_hq(target):
-            return 2
-        theirs = self.dist[target][self.hqs[mover]]
-        if theirs < self.dist[origin][self.hqs[mover]] and theirs <= APPROACH:
-            return 1
-        if self.to_me(target) > self.to_me(origin) and self.to_me(origin) <= 2:
-            return 1
-        return 0
+            return burn_threat(self.mine[:SOLOMON], pending.target)
+        owner = s.hq_win != HQ_WIN_MOVER
+        return move_threat(
+            self.dist,
+            pending.origin,
+            pending.target,
+            self.case,
+            self.hqs[mover],
+            self.my_hq,
+            wins_for_rival(pending.target, mover, self.hqs, self.me, owner),
+        )
 
     def challenge(self) -> Action:
         s = self.s
@@ -347,13 +334,9 @@ class _Turn:
             return PASS
         level = self.threat()
         if level == 0:
-            return PASS
-        guess = self.estimates()[s.current][pending.agent]
-        if level == 2 or mine > guess:
-            # Open with everything when it matters most: a tie goes to the challenger.
-            opening = mine if level == 2 else min(mine, int(guess) + 1)
-            return s.menus.challenges[max(opening, floor)]
-        return PASS
+            return PASS  # without reckoning the estimates
+        opening = challenge_opening(level, mine, self.estimates()[s.current][pending.agent])
+        return PASS if opening is None else s.menus.challenges[max(opening, floor)]
 
     def bid(self) -> Action:
         s = self.s
@@ -365,9 +348,8 @@ class _Turn:
 
     def carry(self) -> Action:
         target = self.s.positions[self.s.power_agent]  # the agent has moved; the case not yet
-        if self.rival_hq(target) or self.to_me(target) >= self.to_me(self.case):
-            return _LEAVE
-        return _CARRY
+        carry = worth_carrying(self.rival_hq(target), self.to_me(target), self.to_me(self.case))
+        return _CARRY if carry else _LEAVE
 
     def power(self) -> Action:
         scored = [
@@ -384,31 +366,24 @@ class _Turn:
         moved = s.power_agent
         if isinstance(action, VanishBriefcase):
             where = city[action.city]
-            if self.rival_hq(where):
-                return -1.0
-            return float(self.to_me(self.case) - self.to_me(where)) * 3
+            return vanish_value(self.rival_hq(where), self.to_me(self.case), self.to_me(where))
         if isinstance(action, CallAgent):
             agent = index[action.agent]
-            return 1.0 if self.mine[agent] > 0 and self.safe(agent) else 0.0
+            return call_value(self.mine[agent], self.safe(agent))
         if isinstance(action, SpinAgent):
             agent = index[action.agent]
-            return 1.0 if s.positions[agent] == self.case and not self.safe(agent) else 0.0
+            return spin_value(s.positions[agent] == self.case, self.safe(agent))
         if isinstance(action, BlowAgents):
             here = s.positions[moved]
-            if here != self.case:
-                return 0.0
             blown = [a for a, c in enumerate(s.positions) if c == here and a != moved]
-            if any(self.safe(a) for a in blown):
-                return 0.0
-            return 0.5 + 0.1 * self.dist[city[action.city]][self.case]
+            at_case = here == self.case
+            # Only agents at the briefcase matter: no estimates reckoned for the others.
+            any_safe = at_case and any(self.safe(a) for a in blown)
+            return blow_value(at_case, any_safe, self.dist[city[action.city]][self.case])
         if isinstance(action, Wander):
             here = s.positions[moved]
-            if (
-                self.safe(moved)
-                and self.dist[city[action.city]][self.case] < self.dist[here][self.case]
-            ):
-                return 1.0
-            return 0.0
+            there = self.dist[city[action.city]][self.case]
+            return wander_value(self.safe(moved), there, self.dist[here][self.case])
         if isinstance(action, LookAtPayoff):
             return self.spy_value(action)
         return 0.0
@@ -417,36 +392,16 @@ class _Turn:
         """Nothing for a payoff known to the coin, more near the briefcase and near winning."""
         s = self.s
         payee = s.payee_index(action.agent)
-        if self.knows_exactly(action.seat, action.agent):
-            return 0.0
-        if payee == SOLOMON:
-            return 0.8 if s.track <= END_GAME_SPACE else 0.0
-        where = s.positions[payee]
-        if where == OFF_BOARD:
-            return 0.0
-        near = 3 - min(3, self.dist[where][self.case])
-        rival = 3 - min(3, self.dist[self.case][self.hqs[action.seat]])
-        return 0.2 + 0.2 * near + 0.2 * rival
-
-    def knows_exactly(self, seat: int, payee: str) -> bool:
-        """This seat looked at that payoff and the other seat has made no payoff since."""
-        known = False
-        for record in self.s.history:
-            if record["seat"] != seat and record["seat"] != self.me:
-                continue
-            if record["action"] == "payoff":
-                if record["seat"] == seat:
-                    known = False
-                continue
-            look = record.get("power")
-            if (
-                record["seat"] == self.me
-                and look
-                and look.get("looked_at") == seat
-                and look.get("payee") == payee
-            ):
-                known = True
-        return known
+        where = OFF_BOARD if payee == SOLOMON else s.positions[payee]
+        if self._exact is None:
+            self._exact = exactly_known(s.history, self.me)
+        return look_value(
+            (action.seat, action.agent) in self._exact,
+            payee == SOLOMON,
+            is_end_game(s.track),
+            None if where == OFF_BOARD else self.dist[where][self.case],
+            self.dist[self.case][self.hqs[action.seat]],
+        )
 
 
 __all__ = ["RolloutBot"]
