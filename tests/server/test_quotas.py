@@ -94,7 +94,8 @@ def test_one_client_cannot_fill_the_server_even_across_a_restart(sqlite_url: str
 
 
 def test_a_table_nobody_fills_expires_and_its_watchers_are_told(sqlite_url: str) -> None:
-    limits = Limits(waiting_expire_seconds=0.8, sweep_seconds=0.2)
+    # Three seconds: Ann connects while the table still waits, even on a busy machine.
+    limits = Limits(waiting_expire_seconds=3, sweep_seconds=0.2)
     with server_with(sqlite_url, limits) as server:
         created = new_table(server.http).json()
         table_id = created["table"]["id"]
@@ -102,7 +103,7 @@ def test_a_table_nobody_fills_expires_and_its_watchers_are_told(sqlite_url: str)
         async def watch() -> None:
             ann = await SeatClient(server.ws, table_id, created["token"]).connect()
             assert (await ann.update())["table"]["status"] == "waiting"
-            last = await ann.update(timeout=5)
+            last = await ann.update(timeout=30)
             assert last["table"]["status"] == "closed"
             assert last["table"]["closed_reason"].startswith("expired")
             with pytest.raises(websockets.ConnectionClosed) as closed:
@@ -121,7 +122,9 @@ def test_a_table_nobody_fills_expires_and_its_watchers_are_told(sqlite_url: str)
 
 
 def test_a_game_nobody_is_connected_to_is_closed_as_abandoned(sqlite_url: str) -> None:
-    limits = Limits(abandoned_seconds=0.8, sweep_seconds=0.2)
+    # Three seconds: the watcher connects in time, even on a busy machine.
+    abandoned = 3.0
+    limits = Limits(abandoned_seconds=abandoned, sweep_seconds=0.2)
     with server_with(sqlite_url, limits) as server:
         lonely = create_table(
             server.http, game="fakecards", players=2, name="Ann", seats=[None, "random"]
@@ -129,20 +132,32 @@ def test_a_game_nobody_is_connected_to_is_closed_as_abandoned(sqlite_url: str) -
         watched = create_table(
             server.http, game="fakecards", players=2, name="Ann", seats=[None, "random"]
         )
+        watched_since = time.monotonic()
 
-        async def keep_watching() -> None:
+        def info(table: dict[str, Any]) -> dict[str, Any]:
+            reply: dict[str, Any] = httpx.get(
+                f"{server.http}/api/tables/{table['table']['id']}", timeout=30
+            ).json()
+            return reply
+
+        async def keep_watching() -> tuple[dict[str, Any], dict[str, Any]]:
             watcher = await SeatClient(server.ws, watched["table"]["id"], None).connect()
             await watcher.update()
-            await asyncio.sleep(1.6)
+            # While the watcher stays: the lonely table is closed, and twice the time allowed
+            # passes for the watched one.
+            deadline = time.monotonic() + 30
+            while (lonely_info := await asyncio.to_thread(info, lonely))["status"] != "closed":
+                assert time.monotonic() < deadline, lonely_info
+                await asyncio.sleep(0.1)
+            await asyncio.sleep(max(0.0, watched_since + 2 * abandoned - time.monotonic()))
+            watched_info = await asyncio.to_thread(info, watched)
             await watcher._ws.send('{"type": "ping"}')
-            await watcher.reply()
+            assert (await watcher.reply(timeout=30))["type"] == "pong"
             await watcher.close()
+            return lonely_info, watched_info
 
-        asyncio.run(keep_watching())
-        lonely_info = httpx.get(f"{server.http}/api/tables/{lonely['table']['id']}").json()
-        assert lonely_info["status"] == "closed"
+        lonely_info, watched_info = asyncio.run(keep_watching())
         assert lonely_info["closed_reason"].startswith("abandoned: nobody was connected")
-        watched_info = httpx.get(f"{server.http}/api/tables/{watched['table']['id']}").json()
         assert watched_info["status"] == "playing"
 
 
