@@ -142,7 +142,8 @@ def test_a_seat_acts_only_for_itself_and_only_legally(live_server: Any) -> None:
         players=2,
         name="Ann",
         seats=[None, "random"],
-        settings={"bot_delay": 5},
+        # The longest pause allowed: the bot must not move while the refusals are checked.
+        settings={"bot_delay": 30},
     )
     table_id = created["table"]["id"]
 
