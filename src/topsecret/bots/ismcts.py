@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -188,6 +188,84 @@ class SearchReport:
     visits: dict[str, int] = field(default_factory=dict)
     #: With ``paired``: each candidate's mean reward over its trials (``visits``).
     means: dict[str, float] = field(default_factory=dict)
+
+
+class Budget:
+    """When a search stops: after ``iterations`` of them, or when ``ms`` have passed since it
+    started (``DEFAULT_ITERATIONS`` when the settings name neither)."""
+
+    __slots__ = ("deadline", "iterations", "start")
+
+    def __init__(self, settings: SearchSettings) -> None:
+        self.iterations = settings.iterations
+        if self.iterations is None and settings.ms is None:
+            self.iterations = DEFAULT_ITERATIONS
+        self.start = time.perf_counter()
+        ms = settings.ms
+        self.deadline = self.start + ms / 1000.0 if ms is not None else None
+
+    def spent(self, done: int, next_cost: int = 1) -> bool:
+        """Whether to stop after ``done`` iterations, when the next round would cost
+        ``next_cost`` more."""
+        if self.iterations is not None and done + next_cost > self.iterations:
+            return True
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def seconds(self) -> float:
+        return time.perf_counter() - self.start
+
+
+class PairedLead:
+    """How one candidate move fared against the anchor move (the one to beat), world by world:
+    both were played out from the same sampled world with the same random numbers, so each
+    lead is the moves' doing rather than luck (common random numbers)."""
+
+    __slots__ = ("leads",)
+
+    def __init__(self, leads: Iterable[float] = ()) -> None:
+        self.leads: list[float] = list(leads)
+
+    def add(self, lead: float) -> None:
+        self.leads.append(lead)
+
+    @property
+    def count(self) -> int:
+        return len(self.leads)
+
+    @property
+    def mean(self) -> float:
+        return sum(self.leads) / len(self.leads) if self.leads else 0.0
+
+    def standard_error(self) -> float:
+        """The standard error of the mean lead (0 below two trials)."""
+        n = len(self.leads)
+        if n < 2:
+            return 0.0
+        mean = self.mean
+        spread = sum((lead - mean) ** 2 for lead in self.leads) / (n - 1)
+        return math.sqrt(spread / n)
+
+
+def paired_choice(
+    anchor: Action,
+    leads: Mapping[Action, PairedLead],
+    margin: Callable[[int], float],
+    min_count: int = 1,
+) -> Action:
+    """The paired comparison's answer: of the candidates tried at least ``min_count`` times
+    whose mean lead over ``anchor`` is above zero by more than ``margin(count)`` standard
+    errors, the one with the best mean lead (the first of equals); else the anchor. Both
+    searches decide so: the turn-based one's ``paired`` option and the real-time search."""
+    best, best_lead = anchor, 0.0
+    for action, lead in leads.items():
+        if action == anchor or lead.count < min_count:
+            continue
+        mean = lead.mean
+        if mean <= best_lead:
+            continue
+        if mean > margin(lead.count) * lead.standard_error():
+            best, best_lead = action, mean
+    return best
 
 
 RolloutPolicy = Callable[[State, Rng], None]
@@ -407,31 +485,21 @@ class IsmctsSearch:
         say), is let in first at the root, gets the progressive-bias bonus there and the
         ``trust`` head start at the answer. ``now`` is the table's clock in a real-time game
         (read by the real-time search, :mod:`topsecret.bots.realtime`)."""
-        legal = view.legal_actions()
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no decision to make")
+        legal = self._choices(view)
         if len(legal) == 1:
-            self.report = SearchReport(0, 0.0, {})
             return legal[0]
         root = _Node()
         if hint is not None and hint in legal and self.settings.hint > 0:
             root.choices[view.seat] = _Choice(hint)
         evaluate = _Evaluator()
-        budget = self.settings.iterations
-        if budget is None and self.settings.ms is None:
-            budget = DEFAULT_ITERATIONS
-        start = time.perf_counter()
-        ms = self.settings.ms
-        deadline = start + ms / 1000.0 if ms is not None else None
+        budget = Budget(self.settings)
         if self.settings.paired:
-            return self._paired(view, legal, hint, rng, budget, deadline, start)
+            return self._paired(view, legal, hint, rng, budget)
         done = 0
         while True:
             self._iterate(view, root, rng, evaluate)
             done += 1
-            if budget is not None and done >= budget:
-                break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if budget.spent(done):
                 break
         mine = root.choices.get(view.seat)
         arms = mine.arms if mine is not None else {}
@@ -440,10 +508,20 @@ class IsmctsSearch:
         choice = max(legal, key=lambda a: _final_key(arms.get(a), head_start.get(a, 0.0)))
         self.report = SearchReport(
             done,
-            time.perf_counter() - start,
+            budget.seconds(),
             {repr(a): arms[a].visits for a in legal if a in arms and arms[a].visits},
         )
         return choice
+
+    def _choices(self, view: SeatView) -> list[Action]:
+        """The seat's legal actions; when there is only one, no search is needed and the
+        report says so."""
+        legal = view.legal_actions()
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no decision to make")
+        if len(legal) == 1:
+            self.report = SearchReport(0, 0.0, {})
+        return legal
 
     def _paired(
         self,
@@ -451,15 +529,13 @@ class IsmctsSearch:
         legal: Sequence[Action],
         hint: Action | None,
         rng: Rng,
-        budget: int | None,
-        deadline: float | None,
-        start: float,
+        budget: Budget,
     ) -> Action:
         """Paired comparison at the root (``paired``): every sampled world plays each
         candidate out with the same random numbers (the same players' seeds, the world's
         own chance), so the differences between candidates are the moves' doing rather than
         luck; a move replaces the heuristic's only when its mean paired lead exceeds
-        ``gate`` standard errors. An iteration is one rollout."""
+        ``gate`` standard errors (:func:`paired_choice`). An iteration is one rollout."""
         settings = self.settings
         me = view.seat
         anchor = hint if hint in legal else None
@@ -476,14 +552,23 @@ class IsmctsSearch:
                 self._play_out(trial, Rng(seed), me)
                 rewards[action].append(evaluate(trial)[me])
             done += len(candidates)
-            if budget is not None and done + len(candidates) > budget:
+            if budget.spent(done, len(candidates)):
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        choice = _paired_choice(rewards, anchor, settings.gate)
+        if anchor is None:
+            choice = max(rewards, key=lambda a: sum(rewards[a]) / len(rewards[a]))
+        else:
+            base = rewards[anchor]
+            leads = {
+                action: PairedLead(v - b for v, b in zip(values, base, strict=True))
+                for action, values in rewards.items()
+                if action != anchor
+            }
+            gate = settings.gate
+            # One trial has no spread: it may decide only when no margin is asked for.
+            choice = paired_choice(anchor, leads, lambda _: gate, 1 if gate == 0 else 2)
         self.report = SearchReport(
             done,
-            time.perf_counter() - start,
+            budget.seconds(),
             {repr(a): len(r) for a, r in rewards.items()},
             {repr(a): sum(r) / len(r) for a, r in rewards.items()},
         )
@@ -644,29 +729,6 @@ def _candidates(
     return picked
 
 
-def _paired_choice(
-    rewards: Mapping[Action, Sequence[float]], anchor: Action | None, gate: float
-) -> Action:
-    """The candidate with the best mean reward; with an ``anchor``, the best of those whose
-    paired lead over it exceeds ``gate`` standard errors, else the anchor."""
-    if anchor is None:
-        return max(rewards, key=lambda a: sum(rewards[a]) / len(rewards[a]))
-    base = rewards[anchor]
-    best, best_lead = anchor, 0.0
-    for action, values in rewards.items():
-        if action == anchor:
-            continue
-        diffs = [v - b for v, b in zip(values, base, strict=True)]
-        n = len(diffs)
-        mean = sum(diffs) / n
-        if mean <= best_lead:
-            continue
-        spread = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-        if mean > gate * math.sqrt(spread / n) and (n > 1 or gate == 0):
-            best, best_lead = action, mean
-    return best
-
-
 def _final_key(arm: _Arm | None, head_start: float) -> tuple[float, float]:
     """The most visited action is the search's answer; the mean breaks ties."""
     if arm is None or arm.visits == 0:
@@ -770,13 +832,16 @@ def parse_settings(options: Mapping[str, str]) -> SearchSettings:
 
 
 __all__ = [
+    "Budget",
     "Guide",
     "HeuristicPlayers",
     "IsmctsBot",
     "IsmctsSearch",
+    "PairedLead",
     "SearchReport",
     "SearchSettings",
     "WorldPolicy",
+    "paired_choice",
     "parse_settings",
     "random_rollout",
 ]

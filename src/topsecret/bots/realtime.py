@@ -26,18 +26,19 @@ mean advantage is clearly above zero (see :class:`RealtimeSearch`).
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 
 from ..core import Action, Bot, Rng, SeatView, State
 from .ismcts import (
-    DEFAULT_ITERATIONS,
+    Budget,
     Guide,
     IsmctsSearch,
+    PairedLead,
     RolloutPolicy,
     SearchReport,
     SearchSettings,
     _Evaluator,
+    paired_choice,
 )
 from .random_bot import RandomBot
 
@@ -47,7 +48,8 @@ from .random_bot import RandomBot
 DEFAULT_TICK = 0.5
 #: Virtual seconds a rollout plays before the table is scored as it stands.
 DEFAULT_ROLLOUT_SECONDS = 10.0
-#: Paired rollouts an alternative needs before it may replace the planned move.
+#: Paired rollouts an alternative needs before it may replace the planned move (at least two:
+#: one rollout has no spread).
 MIN_PAIRED = 3
 #: An alternative replaces the planned move only if its mean advantage stays above zero by
 #: this many standard errors (one-sided, about 95 %).
@@ -124,34 +126,6 @@ def student_t(z: float, freedom: int) -> float:
     return z + (z3 + z) / (4 * freedom) + (5 * z**5 + 16 * z3 + 3 * z) / (96 * freedom**2)
 
 
-class _Paired:
-    """How one alternative fared against the planned move, world by world."""
-
-    __slots__ = ("count", "squares", "total")
-
-    def __init__(self) -> None:
-        self.count = 0
-        self.total = 0.0
-        self.squares = 0.0
-
-    def add(self, advantage: float) -> None:
-        self.count += 1
-        self.total += advantage
-        self.squares += advantage * advantage
-
-    @property
-    def mean(self) -> float:
-        return self.total / self.count if self.count else 0.0
-
-    def lower_bound(self, z: float) -> float:
-        """The mean advantage less ``z`` standard errors (``-inf`` below two samples)."""
-        if self.count < max(2, MIN_PAIRED):
-            return -math.inf
-        freedom = self.count - 1
-        variance = max(0.0, (self.squares - self.total * self.total / self.count) / freedom)
-        return self.mean - student_t(z, freedom) * math.sqrt(variance / self.count)
-
-
 class RealtimeSearch(IsmctsSearch):
     """The information-set search for a real-time game: the searching seat's move now, each
     alternative judged against the planned move by rollouts on the sampled world's clock.
@@ -191,24 +165,16 @@ class RealtimeSearch(IsmctsSearch):
     ) -> Action:
         """The seat's move at the table's time ``now`` (seconds; 0 if not given). Without a
         hint the first legal action is the move the others must beat."""
-        legal = view.legal_actions()
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no decision to make")
+        legal = self._choices(view)
         if len(legal) == 1:
-            self.report = SearchReport(0, 0.0, {})
             return legal[0]
         planned = hint if hint is not None and hint in legal else legal[0]
         clock = 0.0 if now is None else now
         order = [action for action in legal if action != planned]
         rng.shuffle(order)
-        stats: dict[Action, _Paired] = {}
+        stats: dict[Action, PairedLead] = {}
         evaluate = _Evaluator()
-        budget = self.settings.iterations
-        if budget is None and self.settings.ms is None:
-            budget = DEFAULT_ITERATIONS
-        ms = self.settings.ms
-        start = time.perf_counter()
-        deadline = start + ms / 1000.0 if ms is not None else None
+        budget = Budget(self.settings)
         done = 0
         while True:
             done += 1
@@ -221,23 +187,24 @@ class RealtimeSearch(IsmctsSearch):
             twin = world.clone()
             base = self._play(world, view.seat, planned, clock, seed, evaluate)
             value = self._play(twin, view.seat, other, clock, seed, evaluate)
-            stats.setdefault(other, _Paired()).add(value - base)
-            if budget is not None and done >= budget:
+            stats.setdefault(other, PairedLead()).add(value - base)
+            if budget.spent(done):
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        choice = planned
-        best = max(stats, key=lambda a: stats[a].mean)
-        if stats[best].mean > 0 and stats[best].lower_bound(self.confidence) > 0:
-            choice = best
+        # Only the leader may replace the planned move: UCB tries the others less, and
+        # the best of many lightly tried alternatives is the one most flattered by luck.
+        leader = max(stats, key=lambda a: stats[a].mean)
+        z = self.confidence
+        choice = paired_choice(
+            planned, {leader: stats[leader]}, lambda count: student_t(z, count - 1), MIN_PAIRED
+        )
         self.report = SearchReport(
             done,
-            time.perf_counter() - start,
+            budget.seconds(),
             {repr(planned): done, **{repr(a): paired.count for a, paired in stats.items()}},
         )
         return choice
 
-    def _pick(self, candidates: list[Action], stats: dict[Action, _Paired], done: int) -> Action:
+    def _pick(self, candidates: list[Action], stats: dict[Action, PairedLead], done: int) -> Action:
         """UCB1 on the advantage over the planned move; an untried alternative first."""
         for action in candidates:
             if action not in stats:
