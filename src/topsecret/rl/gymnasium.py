@@ -146,6 +146,11 @@ class ActionIds:
 
     def __init__(self, codec: ActionCodec, limit: int = 1 << 14, trial: int = 2000) -> None:
         self.codec = codec
+        #: Every action of the codec's space, by id (what ``codec.from_id`` answers).
+        self.space: tuple[Action, ...] = tuple(codec.from_id(i) for i in range(codec.size))
+        # The codec's own table, read by one C-level lookup per action instead of a call of
+        # ``to_id``; equal actions get equal ids, as ``to_id`` gives them.
+        self._by_value: dict[Action, int] = {action: i for i, action in enumerate(self.space)}
         self.limit = limit
         self.trial = trial
         self._known: dict[int, int] = {}
@@ -157,8 +162,7 @@ class ActionIds:
     def of(self, actions: Sequence[Action]) -> list[int]:
         """The ids of ``actions``, in their order (a new list)."""
         if not self._by_identity:
-            to_id = self.codec.to_id
-            return [to_id(action) for action in actions]
+            return self._by_values(actions)
         ids = list(map(self._known.get, map(id, actions)))
         if None in ids:
             known = self._known
@@ -167,7 +171,9 @@ class ActionIds:
                 if number is None:
                     missed += 1
                     action = actions[index]
-                    number = self.codec.to_id(action)
+                    number = self._by_value.get(action)
+                    if number is None:
+                        number = self.codec.to_id(action)  # raises, naming the action
                     if len(known) >= self.limit:
                         known.clear()
                         self._alive.clear()
@@ -185,6 +191,13 @@ class ActionIds:
             self._looked += len(ids)
             self._found += len(ids)
         return ids  # type: ignore[return-value]
+
+    def _by_values(self, actions: Sequence[Action]) -> list[int]:
+        try:
+            return list(map(self._by_value.__getitem__, actions))
+        except KeyError:
+            to_id = self.codec.to_id  # raises, naming the action outside the space
+            return [to_id(action) for action in actions]
 
 
 class Table:
@@ -254,7 +267,8 @@ class Table:
         """1 for each legal id of ``seat``; all zero for ``None`` (a seat not asked now)."""
         flags = bytearray(self.num_actions)
         if seat is not None and not self.state.is_over():
-            for number in self.legal_ids(seat):
+            ids = self._legal.get(seat)
+            for number in self.legal_ids(seat) if ids is None else ids:
                 flags[number] = 1
         return np.frombuffer(flags, dtype=np.int8)
 
@@ -278,11 +292,14 @@ class Table:
         the engine's check, which raises :class:`IllegalAction` naming the rule."""
         if action_id == self.wait:
             return []
-        move = self.codec.from_id(action_id)
-        if action_id in self.legal_ids(seat):
-            events = self.state.apply_unchecked(seat, move, record=self.record)
+        legal = self._legal.get(seat)
+        if action_id in (self.legal_ids(seat) if legal is None else legal):
+            # A legal id is in the space, so the action is read without ``from_id``'s check.
+            events = self.state.apply_unchecked(
+                seat, self.action_ids.space[action_id], record=self.record
+            )
         else:
-            events = self.state.apply(seat, move)
+            events = self.state.apply(seat, self.codec.from_id(action_id))
         self._legal.clear()
         return events
 

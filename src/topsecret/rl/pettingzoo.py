@@ -273,7 +273,10 @@ class TopSecretAECEnv(_Base, AECEnv[str, Observation, int | None]):  # type: ign
         seat = self.seats[agent]
         queue = table.queue
         asked = bool(queue) and queue[0] == seat and agent == self.agent_selection
-        return self._observe(seat, asked)
+        return {
+            "observation": table.tensor(seat),
+            "action_mask": table.mask(seat if asked else None),
+        }
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -288,6 +291,11 @@ class TopSecretAECEnv(_Base, AECEnv[str, Observation, int | None]):  # type: ign
         table.queue = table.queue[1:]
         self._steps += 1
         table.settle()
+        queue = table.queue
+        if queue and self._steps < self.max_steps:
+            # Play goes on (``settle`` empties the queue only once the game is over).
+            self.agent_selection = self.possible_agents[queue[0]]
+            return
         self._select()
         # Rewards are zero until the game ends, when ``_select`` sets them.
         if table.queue == ():
