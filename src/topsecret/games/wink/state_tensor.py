@@ -113,10 +113,10 @@ class WinkEncoder(StateEncoder):
         self.players = players
         self.at = tuple(self.offsets[name] for name in _SLICES)
         self._memories: dict[int, _Memory] = {}
-        self._ids: Any = None
+        self._components: Any = None
         self._where_of: dict[str, int] = {}
         self._loc: list[int] = []
-        self._piles: dict[tuple[Any, ...], list[float]] = {}
+        self._piles: dict[tuple[Any, ...], tuple[tuple[int, float], ...]] = {}
 
     def _told(self, items: list[dict[str, Any]]) -> dict[tuple[int, str, int], list[Any]]:
         memory = self._memories.get(id(items))
@@ -159,15 +159,18 @@ class WinkEncoder(StateEncoder):
         ) = self.at
         n = self.players
         me = seat
-        ids = s.components.location_ids
-        m = len(ids)
-        if ids is not self._ids:
-            # The reference names locations and reads the names back: the first of equal names.
+        components = s.components
+        if components is not self._components:
+            # ``location_ids`` builds a new tuple on every read, so the indices are kept by the
+            # components they come from. The reference names locations and reads the names
+            # back: the first of equal names.
+            ids = components.location_ids
             self._where_of = {name: i for i, name in reversed(list(enumerate(ids)))}
             self._loc = [self._where_of[name] for name in ids]
-            self._ids = ids
+            self._components = components
         where_of = self._where_of
         loc = self._loc
+        m = len(loc)
         now = float(s.now)
         agent_cards = AGENT_CARDS_PER_AGENT * n
 
@@ -199,8 +202,13 @@ class WinkEncoder(StateEncoder):
         if signals_on:
             here = gaze[me]
             self._where(out, at_my_gaze, here, me, n, m, loc)
-            for other in s.noticed_watchers(me):
-                out[at_watched_by + (other - me) % n] = 1.0
+            # ``s.noticed_watchers(me)``, read in place: eyes on me, arrived and noticed.
+            looking_at_me = ("seat", me)
+            arrived = s.arrived
+            noticed = s.noticed
+            for other in range(n):
+                if gaze[other] == looking_at_me and arrived[other] and noticed[other]:
+                    out[at_watched_by + (other - me) % n] = 1.0
             if here[0] == "seat" and s.arrived[me]:
                 looked = here[1]
                 their = gaze[looked]
@@ -224,21 +232,28 @@ class WinkEncoder(StateEncoder):
         if signals_on:
             agent_epoch = s.agent_epoch
             location_epoch = s.location_epoch
-            for (sender, kind, epoch), (target, place, time) in self._told(s.seen[me]).items():
-                if kind == "wink":
-                    if agent[sender] is None or epoch != agent_epoch[sender]:
-                        continue
-                    if target is not None:
-                        agents[sender] = target
-                    winks[sender] = max(winks.get(sender, time), time)
-                else:
-                    if location[sender] is None or epoch != location_epoch[sender]:
-                        continue
-                    locations[sender] = where_of[place]
-                    glances[sender] = max(glances.get(sender, time), time)
-            for (sender, _, epoch), (_, place, _) in self._told(s.sightings[me]).items():
-                if location[sender] is not None and epoch == location_epoch[sender]:
-                    locations[sender] = where_of[place]
+            # A memory tells only while its sender holds the card of the epoch it was about,
+            # so each sender's entries are looked up at its current epochs: the reference
+            # skips every other entry. (One entry per sender, kind and epoch: its last
+            # target and latest time are already folded in.)
+            signals = self._told(s.seen[me]).get
+            sighted = self._told(s.sightings[me]).get
+            for sender in range(n):
+                if agent[sender] is not None:
+                    entry = signals((sender, "wink", agent_epoch[sender]))
+                    if entry is not None:
+                        if entry[0] is not None:
+                            agents[sender] = entry[0]
+                        winks[sender] = entry[2]
+                if location[sender] is not None:
+                    epoch = location_epoch[sender]
+                    entry = signals((sender, "glance", epoch))
+                    if entry is not None:
+                        locations[sender] = where_of[entry[1]]
+                        glances[sender] = entry[2]
+                    entry = sighted((sender, "sighting", epoch))
+                    if entry is not None:
+                        locations[sender] = where_of[entry[1]]
             if looked is not None and their is not None and their[0] == "location":
                 locations[looked] = loc[their[1]]
         for sender, target in agents.items():
@@ -266,14 +281,14 @@ class WinkEncoder(StateEncoder):
         out[at_decks + 2] = min(len(s.agent_discard) / agent_cards, 1.0)
         out[at_decks + 3] = min(len(s.location_discard) / LOCATION_CARDS, 1.0)
         out[at_decks + 4] = min(len(s.removed) / agent_cards, 1.0)
-        counts = self._seen(s, s.agent_discard, s.agent_discard_by, me, n, None)
-        for r in range(n):
-            if counts[r]:
-                out[at_agent_discard + r] = min(counts[r] / AGENT_CARDS_PER_AGENT, 1.0)
-        counts = self._seen(s, s.location_discard, s.location_discard_by, me, m, loc)
-        for i in range(m):
-            if counts[i]:
-                out[at_location_discard + i] = min(counts[i] / LOCATION_CARDS_EACH, 1.0)
+        for r, scaled in self._seen(
+            s, s.agent_discard, s.agent_discard_by, me, None, AGENT_CARDS_PER_AGENT
+        ):
+            out[at_agent_discard + r] = scaled
+        for i, scaled in self._seen(
+            s, s.location_discard, s.location_discard_by, me, loc, LOCATION_CARDS_EACH
+        ):
+            out[at_location_discard + i] = scaled
         stats = s.stats
         for i, key in enumerate(STATS):
             out[at_stats + i] = min(stats[key] / agent_cards, 1.0)
@@ -284,19 +299,24 @@ class WinkEncoder(StateEncoder):
         pile: list[int],
         owners: list[int | None],
         me: int,
-        size: int,
         loc: list[int] | None,
-    ) -> list[float]:
+        scale: int,
+    ) -> tuple[tuple[int, float], ...]:
         """Cards of a discard pile the seat can see (face up, or face down by itself), counted
-        by relative seat (agent cards, ``loc`` None) or by location; kept by the pile."""
+        by relative seat (agent cards, ``loc`` None) or by location, as (index, count /
+        ``scale`` capped at 1) for the non-zero counts; kept by the pile."""
+        if not pile:
+            return ()
         key = (tuple(pile), tuple(owners), me, loc is None)
         found = self._piles.get(key)
         if found is None:
-            found = [0.0] * size
+            counts: dict[int, float] = {}
             n = self.players
             for card, owner in zip(pile, s.discard_owners(pile, owners), strict=True):
                 if owner is None or owner == me:
-                    found[(card - me) % n if loc is None else loc[card]] += 1.0
+                    index = (card - me) % n if loc is None else loc[card]
+                    counts[index] = counts.get(index, 0.0) + 1.0
+            found = tuple((index, min(count / scale, 1.0)) for index, count in counts.items())
             if len(self._piles) >= 4096:
                 self._piles.clear()
             self._piles[key] = found
