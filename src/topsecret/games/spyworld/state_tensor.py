@@ -83,8 +83,25 @@ class SpyWorldEncoder(StateEncoder):
         self.mission_index = tuple(mission_ids.index(m.id) for m in all_missions())
         self.mission_id = tuple(m.id for m in all_missions())
         self.gadget_numbers = tuple(g.number for g in gadgets())
+        #: Each gadget number's places in the gadgets slice (the reference marks every
+        #: gadget whose number a sheet holds).
+        self.gadget_places: dict[int, tuple[int, ...]] = {}
+        for i, number in enumerate(self.gadget_numbers):
+            self.gadget_places[number] = (*self.gadget_places.get(number, ()), i)
+        #: The seats in relative order, "me" first, for each seat.
+        self.orders = tuple(
+            tuple((me + k) % players for k in range(players)) for me in range(players)
+        )
         self.front_index = {front: i for i, front in reversed(list(enumerate(CARD_FRONTS)))}
         self.kind_index = {kind: i for i, kind in reversed(list(enumerate(ROOM_KINDS)))}
+        # Each card's offer features by card id, as the reference computes them.
+        all_cards = cards()
+        self.card_front = tuple(self.front_index[card.front] for card in all_cards)
+        self.card_points = tuple(int(card.points) / self.limits["points"] for card in all_cards)
+        self.card_back = tuple(
+            (float(card.back[0] == "R"), float(card.back[0] == "B"), int(card.back[1]) - 1)
+            for card in all_cards
+        )
         offsets = self.offsets
         self.lair_at = tuple(offsets[f"lair{k}_rooms"] for k in range(players))
         self.sheet_at = tuple(
@@ -113,6 +130,7 @@ class SpyWorldEncoder(StateEncoder):
         if offsets["phase"] != 0:
             raise ValueError("the SpyWorld layout no longer starts with the shared slices")
         self._board_parts: dict[str, Floats] = {}
+        self._fixed: dict[tuple[Any, ...], Floats] = {}
         self._rooms: dict[tuple[Any, ...], Floats] = {}
         self._walls: dict[int, Floats] = {}
 
@@ -175,33 +193,40 @@ class SpyWorldEncoder(StateEncoder):
             at_missions,
         ) = self._at
         limits = self.limits
-        out = array("f", bytes(4 * self._head_size))
-        base = at_rules
-        for i, letter in enumerate(str(s.expert)):
-            out[base + i] = float(letter == "E")
-        base += len(str(s.expert))
-        out[base] = float(bool(s.lenient))
-        out[base + 1 + AGENT_MODES.index(s.agent_mode)] = 1.0
-
-        block = self._board_block(board)
-        base = at_board
-        out[base : base + len(block)] = block
+        rules_key = (s.expert, s.lenient, s.agent_mode, board.id if board is not None else "")
+        fixed = self._fixed.get(rules_key)
+        if fixed is None:
+            # The rules and the board, which stay as they are for the whole game.
+            fixed = array("f", bytes(4 * self._head_size))
+            base = at_rules
+            for i, letter in enumerate(str(s.expert)):
+                fixed[base + i] = float(letter == "E")
+            base += len(str(s.expert))
+            fixed[base] = float(bool(s.lenient))
+            fixed[base + 1 + AGENT_MODES.index(s.agent_mode)] = 1.0
+            block = self._board_block(board)
+            base = at_board
+            fixed[base : base + len(block)] = block
+            if len(self._fixed) >= _LAIRS_KEPT:
+                self._fixed.clear()
+            self._fixed[rules_key] = fixed
+        out = fixed[:]
 
         base = at_offer_fronts
         points = at_offer_points
-        all_cards = cards()
         fronts = len(CARD_FRONTS)
+        card_front = self.card_front
+        card_points = self.card_points
         for slot, c in enumerate(s.faceup):
-            card = all_cards[c]
-            out[base + slot * fronts + self.front_index[card.front]] = 1.0
-            out[points + slot] = int(card.points) / limits["points"]
+            out[base + slot * fronts + card_front[c]] = 1.0
+            out[points + slot] = card_points[c]
         base = at_offer_backs
+        card_back = self.card_back
         for slot, deck in enumerate(s.decks):
-            back = all_cards[deck[-1]].back
+            red, blue, number = card_back[deck[-1]]
             at = base + slot * 7
-            out[at] = float(back[0] == "R")
-            out[at + 1] = float(back[0] == "B")
-            number = int(back[1]) - 1
+            out[at] = red
+            out[at + 1] = blue
             if 0 <= number < 5:
                 out[at + 2 + number] = 1.0
         base = at_deck_sizes
@@ -225,7 +250,7 @@ class SpyWorldEncoder(StateEncoder):
         n = self.players
         limits = self.limits
         me = seat
-        order = [(me + k) % n for k in range(n)]
+        order = self.orders[me]
         revealed = s.phase in ("explore", "over")
 
         board = lairs().get(str(s.board.id))
@@ -273,21 +298,26 @@ class SpyWorldEncoder(StateEncoder):
         acting = set(s.acting_players()) if not s.is_over() else set()
         pending = s.pending
         last = s.last_choices
+        budget_scale = limits["budget"]
+        earned_scale = limits["earned"]
+        bonus_scale = limits["bonus"]
+        rounds_scale = limits["rounds"]
+        stat_scale = limits["stat"]
+        gadget_places = self.gadget_places
         for k, owner in enumerate(order):
             sh = sheets[owner]
             money, stats, gadget_at, missions_at, agent_at, dealt_at, turn = self.sheet_at[k]
             base = money
-            out[base] = int(sh.budget) / limits["budget"]
-            out[base + 1] = int(sh.earned) / limits["earned"]
-            out[base + 2] = int(sh.bonus_used) / limits["bonus"]
-            out[base + 3] = int(sh.passes) / limits["rounds"]
+            out[base] = int(sh.budget) / budget_scale
+            out[base + 1] = int(sh.earned) / earned_scale
+            out[base + 2] = int(sh.bonus_used) / bonus_scale
+            out[base + 3] = int(sh.passes) / rounds_scale
             base = stats
             for i, v in enumerate(sh.stats):
-                out[base + i] = int(v) / limits["stat"]
+                out[base + i] = int(v) / stat_scale
             base = gadget_at
-            held = set(sh.gadgets)
-            for i, number in enumerate(self.gadget_numbers):
-                if number in held:
+            for number in sh.gadgets:
+                for i in gadget_places.get(number, ()):
                     out[base + i] = 1.0
             base = missions_at
             for mission_id, reward in sh.missions:
