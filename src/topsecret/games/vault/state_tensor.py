@@ -68,6 +68,9 @@ class VaultEncoder(StateEncoder):
         self.maxima = hand_maxima(players, components)
         self.score_scale = deal_score_scale(players, components)
         self.tricks = max(sum(components.hand_composition(players).values()), 1)
+        #: The deck's designed target at this size, what ``state.target()`` answers when the
+        #: option ``target`` is 0 (working it out takes longer than the rest of a tensor).
+        self.designed_target = components.target_for(players)
         self.at = tuple(self.offsets[name] for name in _SLICES)
         self._cards: tuple[Any, ...] | None = None
         self._type_of_card: tuple[int, ...] = ()
@@ -104,7 +107,11 @@ class VaultEncoder(StateEncoder):
     def _score(self, s: VaultState, seat: int) -> int:
         """The seat's deal score (the state's own count), kept by the cards on its x1 and x2
         sides, which are all it counts."""
-        key = (tuple(s.x1[seat]), tuple(s.x2[seat]))
+        x1 = s.x1[seat]
+        x2 = s.x2[seat]
+        if not x1 and not x2:
+            return 0
+        key = (tuple(x1), tuple(x2))
         found = self._scores.get(key)
         if found is None:
             found = s.deal_score(seat)
@@ -149,7 +156,7 @@ class VaultEncoder(StateEncoder):
         if s.options["stolen"] == "face_up":
             out[at_stolen] = 1.0
 
-        target = max(int(s.target()), 1)
+        target = max(int(s.options["target"]) or self.designed_target, 1)
         score_scale = self.score_scale
         for other in range(n):
             r = (other - me) % n
