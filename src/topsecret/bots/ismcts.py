@@ -292,7 +292,11 @@ class WorldPolicy(Protocol):
     observation: the game's ``rollout`` bot, which the search prefers over its ``heuristic``
     for rollouts and the opponent model. The search only hands it sampled worlds (each a
     determinization for the searching seat, holding nothing that seat has not seen), and the
-    bot must read no more of a world than the seat it plays may know."""
+    bot must read no more of a world than the seat it plays may know: each seat then plays
+    from its own side of the sampled world, as the heuristic would from its observation of
+    it. At a real table (``choose``, through a seat's view) such a bot first draws a
+    determinization for its seat, which keeps everything the seat knows, and plays from
+    that."""
 
     def choose_in(self, world: State, seat: int) -> Action:
         """The move of ``seat`` on ``world``."""

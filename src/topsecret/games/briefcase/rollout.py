@@ -1,25 +1,17 @@
 """A fast player for the briefcase game, read straight from a table: the search's rollouts
 and opponent model.
 
-It makes the heuristic's decisions (``heuristic.py``: the same rules, margins and ties)
-without the heuristic's cost: the heuristic builds a seat's whole observation, with a copy of
-the history, and estimates every payoff from it on each decision, which was about 70% of an
-iteration of the search's opponent model. This player reads the table's own fields instead,
-by index.
+It makes the heuristic's decisions by the heuristic's own formulas (the pure functions of
+``heuristic.py``: the same rules, margins and ties) without the heuristic's cost: the
+heuristic builds a seat's whole observation, with a copy of the history, and estimates every
+payoff from it on each decision, which was about 70% of an iteration of the search's opponent
+model. This player reads the table's own fields instead, by index.
 
 **What it reads.** Only what its seat may know: the public table (agents, briefcase, track,
 HQs, restricted markers, the numbers revealed in challenges, how many payoffs each seat made,
 coins taken by burns, the history of announcements), and its own seat's payoffs, reserve and
-Spyglass notes. It never reads another seat's payoffs, reserve or notes. So:
-
-- inside the search, on a sampled world (a determinization for the searching seat, which
-  holds nothing that seat has not seen), each seat plays from its own side of the sampled
-  world, as the heuristic would from its observation of it;
-- at a real table (``choose``, through a seat's view) it first draws a determinization for
-  its seat, which keeps everything the seat knows, and plays from that: the same decision.
-
-The search prefers a game's ``rollout`` bot over its ``heuristic`` for rollouts and the
-opponent model when the bot can play from a table directly (``choose_in``).
+Spyglass notes. It never reads another seat's payoffs, reserve or notes, as the search's
+contract for such players asks (:class:`topsecret.bots.ismcts.WorldPolicy`).
 """
 
 from __future__ import annotations

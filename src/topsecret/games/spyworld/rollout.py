@@ -13,16 +13,8 @@ heuristic (docs/bots.md has the figures).
 **What it reads.** Only what its seat may know: the face-up cards and the backs on the decks,
 every sheet (they lie open on the table), the cards each seat still has to draw this round,
 the explorations (played in the open) and its own Agent. It never reads the order of the
-decks, another seat's Agent before exploration or another seat's hidden choice. So:
-
-- inside the search, on a sampled world (a determinization for the searching seat, which
-  holds nothing that seat has not seen), each seat plays from its own side of the sampled
-  world, as the heuristic would from its observation of it;
-- at a real table (``choose``, through a seat's view) it first draws a determinization for
-  its seat, which keeps everything the seat knows, and plays from that.
-
-The search prefers a game's ``rollout`` bot over its ``heuristic`` for rollouts and the
-opponent model when the bot can play from a table directly (``choose_in``).
+decks, another seat's Agent before exploration or another seat's hidden choice, as the
+search's contract for such players asks (:class:`topsecret.bots.ismcts.WorldPolicy`).
 """
 
 from __future__ import annotations
