@@ -27,7 +27,8 @@ def start(url: str) -> tuple[subprocess.Popen[str], str]:
 
 
 def wait_ready(process: subprocess.Popen[str], base: str) -> None:
-    deadline = time.monotonic() + 20
+    # A start imports, migrates and resumes: seconds on a busy machine.
+    deadline = time.monotonic() + 120
     while True:
         try:
             httpx.get(f"{base}/api/games", timeout=1)
@@ -43,7 +44,7 @@ def test_a_second_process_on_the_same_sqlite_file_refuses_to_start(tmp_path: Pat
     try:
         wait_ready(first, first_base)
         second, _ = start(url)
-        _, err = second.communicate(timeout=30)
+        _, err = second.communicate(timeout=120)
         assert second.returncode == 2
         assert f"another server (pid {first.pid} on " in err
         assert f"is already using {tmp_path / 'shared.sqlite3'}: stop it first" in err
@@ -63,4 +64,4 @@ def test_a_second_process_on_the_same_sqlite_file_refuses_to_start(tmp_path: Pat
         assert listing["total"]["open"] == 1
     finally:
         third.send_signal(signal.SIGINT)
-        assert third.wait(timeout=20) == 0
+        assert third.wait(timeout=60) == 0
