@@ -2,27 +2,13 @@
 
 from __future__ import annotations
 
-import secrets
-import socket
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from liveserver import LiveServer
+from liveserver import LiveServer, postgres_reachable, postgres_schema
 
 from topsecret import games
-
-POSTGRES_HOST = ("127.0.0.1", 5432)
-POSTGRES_BASE = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
-
-
-def postgres_reachable() -> bool:
-    try:
-        with socket.create_connection(POSTGRES_HOST, timeout=0.5):
-            return True
-    except OSError:
-        return False
-
 
 BACKENDS = ["sqlite", *(["postgresql"] if postgres_reachable() else [])]
 
@@ -43,25 +29,21 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'server.sqlite3'}"
         return
-    import psycopg
+    with postgres_schema("ts_test") as url:
+        yield url
 
-    schema = f"ts_test_{secrets.token_hex(6)}"
-    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/test", autocommit=True) as conn:
-        conn.execute(f"CREATE SCHEMA {schema}")
-    try:
-        yield f"{POSTGRES_BASE}?options=-csearch_path%3D{schema}"
-    finally:
-        with psycopg.connect("postgresql://postgres@127.0.0.1:5432/test", autocommit=True) as conn:
-            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A fresh PostgreSQL schema, for tests of several processes (marked NEEDS_SCALE_OUT)."""
+    with postgres_schema("ts_scale") as url:
+        yield url
 
 
 @pytest.fixture
 def live_server(database_url: str) -> Iterator[LiveServer]:
-    server = LiveServer(database_url).start()
-    try:
+    with LiveServer(database_url) as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture
@@ -72,8 +54,5 @@ def sqlite_url(tmp_path: Path) -> str:
 @pytest.fixture
 def sqlite_server(sqlite_url: str) -> Iterator[LiveServer]:
     """A live server on SQLite only, for behaviour that does not depend on the database."""
-    server = LiveServer(sqlite_url).start()
-    try:
+    with LiveServer(sqlite_url) as server:
         yield server
-    finally:
-        server.stop()

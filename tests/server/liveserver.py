@@ -3,17 +3,20 @@
 
 from __future__ import annotations
 
+import secrets
 import signal
 import socket
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 import uvicorn
 
 from topsecret.server import Limits, create_app
@@ -23,11 +26,69 @@ from topsecret.server.limits import uvicorn_settings
 from topsecret.server.tables import hash_token
 
 HERE = Path(__file__).parent
+POSTGRES_HOST = ("127.0.0.1", 5432)
+#: The database tests make their schemas in (trust auth, as on this machine kind and in CI).
+POSTGRES_ADMIN = "postgresql://postgres@127.0.0.1:5432/test"
+REDIS = ("127.0.0.1", 6379)
+REDIS_URL = f"redis://{REDIS[0]}:{REDIS[1]}/0"
 #: Limits that let this machine's own address make as many tables and seats as a test needs.
 LOOPBACK_EXEMPT = Limits(exempt=frozenset({"127.0.0.1"}))
 #: Seconds a server process may take to answer: a start imports, migrates and replays, which
 #: takes seconds on a busy machine.
 START_SECONDS = 120.0
+
+
+def postgres_reachable() -> bool:
+    try:
+        with socket.create_connection(POSTGRES_HOST, timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
+def redis_reachable() -> bool:
+    try:
+        with socket.create_connection(REDIS, timeout=0.5) as sock:
+            sock.sendall(b"PING\r\n")
+            return sock.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+def redis_client_installed() -> bool:
+    try:
+        import redis  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+#: Marks for tests of several server processes: they skip, saying what is missing, unless
+#: PostgreSQL, Redis and the redis client are all there.
+NEEDS_SCALE_OUT = [
+    pytest.mark.skipif(
+        not postgres_reachable(), reason="scale-out needs PostgreSQL on 127.0.0.1:5432"
+    ),
+    pytest.mark.skipif(not redis_reachable(), reason="scale-out needs Redis on 127.0.0.1:6379"),
+    pytest.mark.skipif(
+        not redis_client_installed(), reason="scale-out needs the redis client (.[scale])"
+    ),
+]
+
+
+@contextmanager
+def postgres_schema(prefix: str) -> Iterator[str]:
+    """A fresh PostgreSQL schema as a database URL, dropped with everything in it after."""
+    import psycopg
+
+    schema = f"{prefix}_{secrets.token_hex(6)}"
+    with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield f"postgresql+psycopg://postgres@127.0.0.1:5432/test?options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect(POSTGRES_ADMIN, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
 def free_port() -> int:
@@ -85,14 +146,38 @@ class LiveServer:
         self.stop()
 
 
+def cluster_server(
+    url: str, limits: Limits | None = None, lease_seconds: float = 5.0
+) -> LiveServer:
+    """One of several server processes sharing ``url`` and the local Redis (its app and
+    Redis cluster under uvicorn in a thread of this test process), started."""
+    return LiveServer(url, limits, Cluster(REDIS_URL, lease_seconds=lease_seconds)).start()
+
+
+@contextmanager
+def cluster_servers(
+    url: str, count: int, limits: Limits | None = None
+) -> Iterator[list[LiveServer]]:
+    """``count`` server processes on one database and the local Redis (see cluster_server),
+    stopped afterwards."""
+    servers: list[LiveServer] = []
+    try:
+        for _ in range(count):
+            servers.append(cluster_server(url, limits))
+        yield servers
+    finally:
+        for server in reversed(servers):
+            server.stop()
+
+
 class ServerProcess:
     """The real server with the fake games registered (``serve_fake.py``), in a process of
     its own, so it can be killed or share a database with others. ``args`` are extra
-    ``serve`` options; ``capture`` keeps its output readable (the first line is its banner)."""
+    ``serve`` options; ``capture`` keeps its output and errors readable in ``popen.stdout``
+    (the first line is its banner)."""
 
     def __init__(self, database_url: str, *args: str, capture: bool = False) -> None:
         self.port = free_port()
-        output = subprocess.PIPE if capture else subprocess.DEVNULL
         self.popen = subprocess.Popen(
             [
                 sys.executable,
@@ -103,8 +188,8 @@ class ServerProcess:
                 database_url,
                 *args,
             ],
-            stdout=output,
-            stderr=subprocess.PIPE if capture else None,
+            stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
+            stderr=subprocess.STDOUT if capture else None,
             text=True,
         )
 
@@ -133,11 +218,23 @@ class ServerProcess:
         self.popen.send_signal(signal.SIGKILL)
         self.popen.wait(timeout=10)
 
-    def stop(self) -> int:
-        """A clean stop (SIGINT, as Ctrl-C); its exit status."""
+    def interrupt(self) -> None:
+        """Ask for a clean stop (SIGINT, as Ctrl-C), without waiting for it."""
         if self.popen.poll() is None:
             self.popen.send_signal(signal.SIGINT)
+
+    def stop(self) -> int:
+        """A clean stop; its exit status."""
+        self.interrupt()
         return self.popen.wait(timeout=30)
+
+
+def stop_all(processes: Sequence[ServerProcess]) -> None:
+    """Stop several server processes at once (each takes a moment to close its tables)."""
+    for process in processes:
+        process.interrupt()
+    for process in processes:
+        process.popen.wait(timeout=30)
 
 
 def person(seat: int, name: str, token: str) -> SeatData:

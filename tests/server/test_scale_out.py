@@ -10,131 +10,49 @@ from __future__ import annotations
 
 import asyncio
 import random
-import secrets
-import signal
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 import websockets
-from conftest import postgres_reachable
-from liveserver import free_port
+from liveserver import NEEDS_SCALE_OUT, REDIS_URL, ServerProcess, stop_all
 from wsclient import SeatClient
 
 from topsecret.server.db import Store
 
-HERE = Path(__file__).parent
-REDIS = ("127.0.0.1", 6379)
 LEASE_SECONDS = 2.0
 
-
-def redis_reachable() -> bool:
-    try:
-        with socket.create_connection(REDIS, timeout=0.5) as sock:
-            sock.sendall(b"PING\r\n")
-            return sock.recv(16).startswith(b"+PONG")
-    except OSError:
-        return False
+pytestmark = NEEDS_SCALE_OUT
 
 
-def redis_client_installed() -> bool:
-    try:
-        import redis  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-pytestmark = [
-    pytest.mark.skipif(
-        not postgres_reachable(), reason="scale-out needs PostgreSQL on 127.0.0.1:5432"
-    ),
-    pytest.mark.skipif(not redis_reachable(), reason="scale-out needs Redis on 127.0.0.1:6379"),
-    pytest.mark.skipif(
-        not redis_client_installed(), reason="scale-out needs the redis client (.[scale])"
-    ),
-]
+def cluster_process(url: str) -> ServerProcess:
+    """A server process sharing ``url`` and the local Redis with the others."""
+    return ServerProcess(
+        url,
+        "--redis",
+        REDIS_URL,
+        "--lease-seconds",
+        str(LEASE_SECONDS),
+        "--exempt",
+        "127.0.0.1",
+    )
 
 
 @pytest.fixture
-def postgres_url() -> Iterator[str]:
-    import psycopg
-
-    schema = f"ts_scale_{secrets.token_hex(6)}"
-    admin = "postgresql://postgres@127.0.0.1:5432/test"
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f"CREATE SCHEMA {schema}")
-    try:
-        yield f"postgresql+psycopg://postgres@127.0.0.1:5432/test?options=-csearch_path%3D{schema}"
-    finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f"DROP SCHEMA {schema} CASCADE")
-
-
-class Process:
-    def __init__(self, url: str) -> None:
-        self.port = free_port()
-        self.popen = subprocess.Popen(
-            [
-                sys.executable,
-                str(HERE / "serve_fake.py"),
-                "--port",
-                str(self.port),
-                "--database",
-                url,
-                "--redis",
-                f"redis://{REDIS[0]}:{REDIS[1]}/0",
-                "--lease-seconds",
-                str(LEASE_SECONDS),
-                "--exempt",
-                "127.0.0.1",
-            ],
-            stdout=subprocess.DEVNULL,
-        )
-
-    @property
-    def http(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
-    def wait_ready(self) -> None:
-        # A start takes seconds on a busy machine (imports, migrations, replays).
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                httpx.get(f"{self.http}/api/games", timeout=1)
-                return
-            except httpx.TransportError:
-                assert time.monotonic() < deadline and self.popen.poll() is None
-                time.sleep(0.05)
-
-
-@pytest.fixture
-def three_processes(postgres_url: str) -> Iterator[list[Process]]:
-    processes = [Process(postgres_url) for _ in range(3)]
+def three_processes(postgres_url: str) -> Iterator[list[ServerProcess]]:
+    processes = [cluster_process(postgres_url) for _ in range(3)]
     try:
         for process in processes:
             process.wait_ready()
         yield processes
     finally:
-        for process in processes:
-            if process.popen.poll() is None:
-                process.popen.send_signal(signal.SIGINT)
-        for process in processes:
-            process.popen.wait(timeout=30)
+        stop_all(processes)
 
 
 def test_a_game_is_played_through_whichever_process_each_player_uses(
-    three_processes: list[Process],
+    three_processes: list[ServerProcess],
 ) -> None:
     a, b, c = three_processes
     created = httpx.post(
@@ -175,7 +93,7 @@ def test_a_game_is_played_through_whichever_process_each_player_uses(
     assert closed.json() == {"status": "closed"}
 
 
-async def settle(process: Process, table_id: str, token: str, deadline: float) -> SeatClient:
+async def settle(process: ServerProcess, table_id: str, token: str, deadline: float) -> SeatClient:
     """Connect until the table answers with a full frame (it may be moving between
     processes)."""
     while True:
@@ -192,7 +110,7 @@ async def settle(process: Process, table_id: str, token: str, deadline: float) -
 
 
 def test_sigkill_of_one_process_loses_no_table_and_no_told_action(
-    three_processes: list[Process], postgres_url: str
+    three_processes: list[ServerProcess], postgres_url: str
 ) -> None:
     rng = random.Random(15)
     tables: list[dict[str, Any]] = []
@@ -240,8 +158,7 @@ def test_sigkill_of_one_process_loses_no_table_and_no_told_action(
         return seen
 
     seen = asyncio.run(before_the_kill())
-    victim.popen.send_signal(signal.SIGKILL)
-    victim.popen.wait(timeout=10)
+    victim.kill()
     killed_at = time.monotonic()
 
     async def after_the_kill() -> float:

@@ -12,24 +12,17 @@ import asyncio
 import json
 import random
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from typing import Any
 
 import httpx
 import pytest
 import websockets
-from liveserver import LiveServer
-from test_scale_out import REDIS, postgres_url, pytestmark  # noqa: F401 - shared fixture, skips
+from liveserver import NEEDS_SCALE_OUT, cluster_servers
 
 from topsecret.server import Limits
-from topsecret.server.cluster import Cluster
 
-
-def cluster_server(url: str, limits: Limits) -> LiveServer:
-    """One server process's app, with its Redis cluster, under uvicorn in a thread."""
-    cluster = Cluster(f"redis://{REDIS[0]}:{REDIS[1]}/0", lease_seconds=5)
-    return LiveServer(url, limits, cluster).start()
+pytestmark = NEEDS_SCALE_OUT
 
 
 def random_address() -> str:
@@ -39,17 +32,6 @@ def random_address() -> str:
 @pytest.fixture
 def client_address() -> str:
     return random_address()
-
-
-@contextmanager
-def two_processes(url: str, limits: Limits) -> Iterator[tuple[LiveServer, LiveServer]]:
-    first = cluster_server(url, limits)
-    second = cluster_server(url, limits)
-    try:
-        yield first, second
-    finally:
-        second.stop()
-        first.stop()
 
 
 async def spectate(ws_base: str, table_id: str, address: str) -> tuple[Any, dict[str, Any]]:
@@ -62,11 +44,11 @@ async def spectate(ws_base: str, table_id: str, address: str) -> tuple[Any, dict
 
 
 def test_sockets_from_one_address_are_counted_over_every_process(
-    postgres_url: str,  # noqa: F811 - the fixture
+    postgres_url: str,
     client_address: str,
 ) -> None:
     limits = Limits(connections_per_client=4, exempt=frozenset({"127.0.0.1"}))
-    with two_processes(postgres_url, limits) as (first, second):
+    with cluster_servers(postgres_url, 2, limits) as (first, second):
         created = httpx.post(
             f"{first.http}/api/tables", json={"game": "fakecards", "players": 2}, timeout=10
         )
@@ -105,11 +87,11 @@ def test_sockets_from_one_address_are_counted_over_every_process(
 
 
 def test_new_tables_from_one_address_share_one_rate_over_every_process(
-    postgres_url: str,  # noqa: F811 - the fixture
+    postgres_url: str,
     client_address: str,
 ) -> None:
     limits = Limits(table_burst=2, table_every=60)
-    with two_processes(postgres_url, limits) as (first, second):
+    with cluster_servers(postgres_url, 2, limits) as (first, second):
         transport = httpx.HTTPTransport(local_address=client_address)
         with httpx.Client(transport=transport, timeout=10) as client:
             body = {"game": "fakecards", "players": 2, "name": "Ann"}

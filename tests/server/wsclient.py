@@ -165,3 +165,11 @@ async def seated(ws_base: str, table_id: str, token: str | None) -> SeatClient:
     client = await SeatClient(ws_base, table_id, token).connect()
     await client.update()
     return client
+
+
+async def seat_held(ws_base: str, table_id: str, token: str) -> int | None:
+    """The seat a token holds at a table, as the table's own socket tells it."""
+    client = await seated(ws_base, table_id, token)
+    await client.close()
+    you: int | None = client.last["you"]
+    return you

@@ -209,7 +209,11 @@ def create_app(
         if where is None:
             raise HTTPException(404, f"no table {table_id[:32]!r}")
         if isinstance(where, str):
-            raise TableError("the game is not over yet")  # live tables are the only remote ones
+            # The process that served the game holds its lease a moment after the end;
+            # storage settles which rematch is played, so any process may set it up.
+            where = await lobby.finished_table(table_id)
+            if where is None:
+                raise TableError("the game is not over yet")
         ticket = await lobby.rematch(where, request.token, client_address(http.scope))
         return SeatTicket.model_validate(ticket)
 

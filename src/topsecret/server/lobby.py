@@ -161,6 +161,17 @@ class Lobby:
             return await self._take(table_id)
         return await cluster.owner(table_id)
 
+    async def finished_table(self, table_id: str) -> TableRuntime | None:
+        """A table whose game is over, served here even if another process still holds
+        its lease (it gives the lease back on its next round); None while in play."""
+        data = await self.store.read(self.store.load_table, table_id)
+        if data is None or data.status != "finished":
+            return None
+        stale = self.tables.get(table_id)
+        if stale is not None and stale.live:
+            self.tables.pop(table_id, None)  # a copy from when it was in play here
+        return await self.get(table_id)
+
     async def _take(self, table_id: str) -> TableRuntime | None:
         """Serve a table whose lease this process has just acquired: replay its log."""
         stale = self.tables.pop(table_id, None)
