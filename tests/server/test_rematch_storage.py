@@ -4,19 +4,17 @@ game whose rules have tied players play again, only the tied seats play it."""
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
 import httpx
 import pytest
 from fakegame import FakeCardsGame
-from liveserver import LiveServer
-from wsclient import SeatClient
+from liveserver import LiveServer, bot, person, store_table
+from wsclient import seat_held
 
 from topsecret.games import get_game
-from topsecret.server.db import LogRow, SeatData, Store, TableData
+from topsecret.server.db import Store
 from topsecret.server.lobby import rematch_seats
-from topsecret.server.tables import hash_token
 
 TOKENS = ["ann-token", "bob-token", "cyd-token"]
 NAMES = ["Ann", "Bob", "Cyd"]
@@ -40,37 +38,29 @@ def finished_table(store: Store, seats: list[str | None], scores_wanted: Any) ->
     seed = next(s for s in range(10_000) if scores_wanted(winners_of(s, players)))
     state = game.new_state(players, {"rounds": 2}, seed)
     codec = game.codec(players)
-    rows = []
+    actions: list[tuple[int, dict[str, Any] | None, float | None]] = []
     while not state.is_over():
         for seat in range(players):
             if state.legal_actions(seat):
                 action = state.legal_actions(seat)[0]
-                rows.append(LogRow(len(rows) + 1, seat, codec.to_json(action), None))
+                actions.append((seat, codec.to_json(action), None))
                 state.apply(seat, action)
     table_id = f"done{seed}"
     store.migrate()
-    store.create_table(
-        TableData(
-            id=table_id,
-            game="fakecards",
-            players=players,
-            seed=seed,
-            options={"rounds": 2},
-            settings={"bot_delay": 0},
-            status="playing",
-            created_at=time.time(),
-            finished_at=None,
-            scores=None,
-            seats=tuple(
-                SeatData(i, bot, NAMES[i] if bot is None else bot, None, False)
-                if bot is not None
-                else SeatData(i, None, NAMES[i], hash_token(TOKENS[i]), False)
-                for i, bot in enumerate(seats)
-            ),
-        )
+    store_table(
+        store,
+        table_id,
+        "fakecards",
+        [
+            person(i, NAMES[i], TOKENS[i]) if name is None else bot(i, name)
+            for i, name in enumerate(seats)
+        ],
+        seed=seed,
+        options={"rounds": 2},
+        settings={"bot_delay": 0},
+        actions=actions,
+        scores=state.scores(),
     )
-    for row in rows:
-        store.append_action(table_id, row, state.scores() if row is rows[-1] else None)
     return table_id
 
 
@@ -82,15 +72,7 @@ def ask(server: LiveServer, table_id: str, token: str) -> httpx.Response:
 
 def seat_of(server: LiveServer, table_id: str, token: str) -> int | None:
     """The seat a token holds at a table, as the table's own socket tells it."""
-
-    async def hello() -> int | None:
-        client = await SeatClient(server.ws, table_id, token).connect()
-        frame = await client.update()
-        await client.close()
-        you: int | None = frame["you"]
-        return you
-
-    return asyncio.run(hello())
+    return asyncio.run(seat_held(server.ws, table_id, token))
 
 
 def test_a_rematch_is_found_again_after_a_restart(database_url: str) -> None:
@@ -100,17 +82,13 @@ def test_a_rematch_is_found_again_after_a_restart(database_url: str) -> None:
     store = Store(database_url)
     old = finished_table(store, [None, None, "random"], lambda scores: True)
     store.close()
-    first = LiveServer(database_url).start()
-    try:
+    with LiveServer(database_url) as first:
         ann = ask(first, old, TOKENS[0])
         assert ann.status_code == 200, ann.text
         ticket = ann.json()
         assert ticket["seat"] == 0
         assert ask(first, old, TOKENS[0]).json() == ticket  # asked twice: the same seat
-    finally:
-        first.stop()
-    second = LiveServer(database_url).start()
-    try:
+    with LiveServer(database_url) as second:
         bob = ask(second, old, TOKENS[1])
         assert bob.status_code == 200, bob.text
         assert bob.json()["table_id"] == ticket["table_id"]
@@ -126,8 +104,6 @@ def test_a_rematch_is_found_again_after_a_restart(database_url: str) -> None:
         assert second.store.load_rematch(old) == (ticket["table_id"], [0, 1, 2])
         live = [t for t in second.app.state.lobby.tables.values() if t.live]
         assert [t.id for t in live] == [ticket["table_id"]]
-    finally:
-        second.stop()
 
 
 def test_only_the_tied_players_play_again_when_the_rules_say_so(
@@ -145,8 +121,7 @@ def test_only_the_tied_players_play_again_when_the_rules_say_so(
 
     old = finished_table(store, [None, None, None], ann_and_cyd_tie)
     store.close()
-    server = LiveServer(database_url).start()
-    try:
+    with LiveServer(database_url) as server:
         bob = ask(server, old, TOKENS[1])
         assert bob.status_code == 409
         assert "only the tied players play again: Ann and Cyd" in bob.json()["detail"]
@@ -159,8 +134,6 @@ def test_only_the_tied_players_play_again_when_the_rules_say_so(
         assert [s.name for s in new.seats] == ["Ann", "Cyd"]
         assert seat_of(server, cyd["table_id"], cyd["token"]) == 1
         assert ask(server, old, TOKENS[1]).status_code == 409  # still not Bob's
-    finally:
-        server.stop()
 
 
 def test_the_seats_of_a_rematch() -> None:
@@ -171,3 +144,37 @@ def test_the_seats_of_a_rematch() -> None:
     assert rematch_seats(spyworld, 2, [100, 100]) == [0, 1]
     vault = get_game("vault")
     assert rematch_seats(vault, 3, [60, 60, 10]) == [0, 1, 2]
+
+
+def test_two_players_asking_for_the_rematch_at_the_same_moment_get_one_table(
+    database_url: str,
+) -> None:
+    """Given a finished game of Ann, Bob and Cyd, when all three ask for the rematch at the
+    same moment, then they are seated at one new table, each at their own seat, and it is
+    the only table set up."""
+    store = Store(database_url)
+    old = finished_table(store, [None, None, None], lambda scores: True)
+    store.close()
+    with LiveServer(database_url) as server:
+
+        async def all_at_once() -> list[httpx.Response]:
+            async with httpx.AsyncClient(base_url=server.http, timeout=30) as client:
+                return await asyncio.gather(
+                    *(
+                        client.post(f"/api/tables/{old}/rematch", json={"token": token})
+                        for token in TOKENS
+                    )
+                )
+
+        answers = asyncio.run(all_at_once())
+        assert [a.status_code for a in answers] == [200, 200, 200], [a.text for a in answers]
+        tickets = [a.json() for a in answers]
+        new_id = tickets[0]["table_id"]
+        assert [(t["table_id"], t["seat"]) for t in tickets] == [(new_id, s) for s in range(3)]
+        assert server.store.load_rematch(old) == (new_id, [0, 1, 2])
+        for ticket in tickets:
+            assert seat_of(server, new_id, ticket["token"]) == ticket["seat"]
+        listing = httpx.get(f"{server.http}/api/tables", timeout=10).json()
+        assert listing["total"]["open"] == 0
+        assert [t["id"] for t in listing["playing"]] == [new_id]
+        assert server.store.count_tables("closed", None, None) == 0
