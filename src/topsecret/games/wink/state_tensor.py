@@ -117,6 +117,10 @@ class WinkEncoder(StateEncoder):
         self._where_of: dict[str, int] = {}
         self._loc: list[int] = []
         self._piles: dict[tuple[Any, ...], tuple[tuple[int, float], ...]] = {}
+        #: The seats in relative order, "me" first, for each seat.
+        self.orders = tuple(
+            tuple((me + r) % players for r in range(players)) for me in range(players)
+        )
 
     def _told(self, items: list[dict[str, Any]]) -> dict[tuple[int, str, int], list[Any]]:
         memory = self._memories.get(id(items))
@@ -124,6 +128,8 @@ class WinkEncoder(StateEncoder):
             if len(self._memories) >= 4096:
                 self._memories.clear()
             memory = self._memories[id(items)] = _Memory(items)
+        if len(items) == memory.read:
+            return memory.told  # nothing new since the last read
         return memory.update()
 
     def write(self, state: State, seat: int, out: Floats) -> None:
@@ -215,9 +221,10 @@ class WinkEncoder(StateEncoder):
                 self._where(out, at_their_gaze, their, me, n, m, loc)
 
         chips = s.chips
-        for r in range(n):
-            other = (me + r) % n
-            points = len(s.agent_points[other]) + len(s.location_points[other])
+        agent_points = s.agent_points
+        location_points = s.location_points
+        for r, other in enumerate(self.orders[me]):
+            points = len(agent_points[other]) + len(location_points[other])
             out[at_points + r] = min(points / POINTS_CAP, 1.0)
             out[at_chips + r] = min(chips[other] / CHIPS, 1.0) if CHIPS else 0.0
             if agent[other] is not None:
@@ -269,8 +276,7 @@ class WinkEncoder(StateEncoder):
             r = (contact - me) % n
             if r and epoch == location_epoch[contact]:
                 out[at_ruled_out + (r - 1) * m + loc[refused]] = 1.0
-        for r in range(n):
-            other = (me + r) % n
+        for r, other in enumerate(self.orders[me]):
             time = winks.get(other)
             out[at_wink_age + r] = 1.0 if time is None else _unit((now - time) / TIME_CAP)
             time = glances.get(other)
