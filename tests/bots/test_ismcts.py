@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
+import sys
+from types import SimpleNamespace
+
 import pytest
 
 from tests.core.test_conformance import HonestState, game_with
 from tests.server.fakegame import GAME as FAKE_CARDS
 from topsecret.arena.match import play_match
 from topsecret.bots import IsmctsBot, SearchSettings, ismcts, make_bot
-from topsecret.bots.ismcts import Guide, IsmctsSearch
+from topsecret.bots.ismcts import Budget, Guide, IsmctsSearch
 from topsecret.core import Action, Bot, Rng, SeatView, State
 from topsecret.core.errors import UnknownName
 from topsecret.games import get_game
@@ -121,13 +125,19 @@ def test_search_settings_refuse_nonsense():
         SearchSettings(ms=-1)
 
 
-def test_a_time_budget_stops_the_search():
+def test_a_time_budget_stops_the_search(monkeypatch: pytest.MonkeyPatch):
+    """The budget is read on the search's clock; here a clock that moves one millisecond
+    each time it is read, so that 30 ms run out after thirty reads however busy the machine
+    is (a search without a working budget would never stop)."""
+    reads = itertools.count()
+    clock = SimpleNamespace(perf_counter=lambda: next(reads) / 1000)
+    monkeypatch.setattr(sys.modules[Budget.__module__], "time", clock)
     state = get_game("vault").new_state(2, {"single_deal": True}, seed=2)
     bot = make_bot(get_game("vault"), "ismcts:ms=30", 1)
     assert isinstance(bot, IsmctsBot)
     bot.choose(SeatView(state, 0))
-    assert bot.search is not None and bot.search.report.iterations >= 1
-    assert bot.search.report.seconds < 2.0  # generous: a stop, not a speed target
+    assert bot.search is not None and 1 <= bot.search.report.iterations <= 30
+    assert bot.search.report.seconds == pytest.approx(0.03, abs=0.005)
 
 
 def test_with_trust_a_short_search_never_overturns_the_heuristics_move():
