@@ -29,6 +29,8 @@ TRANSLATED = (
     "games/wink/render.py",
     "games/briefcase/text.py",
     "games/briefcase/render.py",
+    "games/spyworld/text.py",
+    "games/spyworld/render.py",
 )
 TRANSLATORS = {"gettext", "ngettext", "pgettext", "npgettext", "N_"}
 #: Calls whose first argument is shown or kept for showing.

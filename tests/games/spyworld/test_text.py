@@ -3,13 +3,16 @@ costs a view shows taken from the engine (Rulebook 003 §If the chosen card is .
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 import pytest
 
+from tests.i18n.words import english_left
 from topsecret.bots import make_bot
-from topsecret.core import Event, SeatView
-from topsecret.games.spyworld import GAME
+from topsecret.core import Event, IllegalAction, SeatView
+from topsecret.games.spyworld import GAME, exploring
+from topsecret.games.spyworld import state as spyworld_state
 from topsecret.games.spyworld.actions import (
     Boost,
     ChooseAgent,
@@ -22,8 +25,17 @@ from topsecret.games.spyworld.actions import (
     TakeGadget,
     Teleport,
 )
-from topsecret.games.spyworld.components import agents, gadgets, lairs, missions
+from topsecret.games.spyworld.components import NAMES, agents, gadgets, lairs, missions, sheet
 from topsecret.games.spyworld.state import SpyWorldState
+from topsecret.games.spyworld.text import (
+    CARD_NAMES,
+    DATA_TEXTS,
+    RULE_CITATIONS,
+    agent_summary,
+    final_parts,
+)
+from topsecret.i18n import error_text, game_text, translator
+from topsecret.i18n.catalogues import catalogue
 
 from .helpers import table
 
@@ -106,11 +118,11 @@ def test_every_event_reads_as_a_sentence_for_each_seat_that_sees_it() -> None:
     assert described == EVENT_KINDS
 
 
-def test_the_reader_is_you_and_the_others_are_seats() -> None:
+def test_the_reader_is_you_and_the_others_are_seats_counted_from_one() -> None:
     took = next(e for _, e in played_events() if e.kind == "took" and e.data["seat"] == 1)
     assert str(GAME.describe_event(took, 1)).startswith("You take card")
-    assert str(GAME.describe_event(took, 0)).startswith("Seat 1 takes card")
-    assert str(GAME.describe_event(took, None)).startswith("Seat 1 takes card")
+    assert str(GAME.describe_event(took, 0)).startswith("Seat 2 takes card")
+    assert str(GAME.describe_event(took, None)).startswith("Seat 2 takes card")
 
 
 def test_private_events_are_described_only_for_the_seat_that_sees_them() -> None:
@@ -136,7 +148,7 @@ def test_your_own_hidden_choice_is_echoed_and_the_others_only_have_chosen() -> N
     lines = [GAME.describe_event(e, 0) for e in events if e.visible_to(0)]
     assert [x for x in lines if x] == ["You chose: take card 2 (hidden until everyone has chosen)"]
     seen_by_other = [GAME.describe_event(e, 1) for e in events if e.visible_to(1)]
-    assert seen_by_other == ["Seat 0 has made a choice for round 1"]
+    assert seen_by_other == ["Seat 1 has made a choice for round 1"]
 
 
 def test_exploration_lines_say_where_what_and_the_price() -> None:
@@ -237,3 +249,166 @@ def test_a_round_paid_secret_first_says_so() -> None:
     text = str(GAME.describe_event(took, 1))
     assert readable(text)
     assert "in the order card 2 then card 1" in text
+
+
+# -- in the players' languages (issue 16) ------------------------------------------------
+
+LANGS = ("fr", "de", "it")
+#: The Agents keep their printed names in every language ("Doc" is no English left over).
+AGENT_NAMES = re.compile("|".join(rf"\b{re.escape(a.name)}\b" for a in agents()))
+
+
+def english_in(text: str, lang: str) -> set[str]:
+    return english_left(AGENT_NAMES.sub(" ", text), lang)
+
+
+@cache
+def seeded_tables() -> tuple[SpyWorldState, ...]:
+    """A seeded three-seat game (lenient, so take-backs happen) with its table kept every
+    few decisions, through planning, the missions, the exploration and the final score."""
+    state = GAME.new_state(3, {"lair": "polar_base", "lenient": True}, 0)
+    assert isinstance(state, SpyWorldState)
+    seated = [make_bot(GAME, ("heuristic", "random")[s % 2], s) for s in range(3)]
+    views = [SeatView(state, s) for s in range(3)]
+    kept: list[SpyWorldState] = []
+    decisions = 0
+    while not state.is_over():
+        for seat in state.acting_players():
+            if state.is_over() or seat not in state.acting_players():
+                continue
+            state.apply(seat, seated[seat].choose(views[seat]))
+            decisions += 1
+            if decisions % 7 == 0:
+                kept.append(state.clone())
+    kept.append(state)
+    return tuple(kept)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_event_reads_in_the_players_language(lang: str) -> None:
+    """Given every event of the seeded games, when each seat and a spectator read the log in
+    ``lang``, then every line is filled in and holds no English word of the catalogue."""
+    words = game_text(GAME, translator(lang))
+    described: set[str] = set()
+    for players, event in played_events():
+        for viewer in [None, *range(players)]:
+            if not event.visible_to(viewer):
+                continue
+            line = words.event(event, viewer)
+            if line is None:
+                continue
+            assert "{" not in line and line[0].isupper(), (event, line)
+            assert english_in(line, lang) == set(), (event, line)
+            described.add(event.kind)
+    assert described == EVENT_KINDS
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_table_and_the_menus_read_in_the_players_language(lang: str) -> None:
+    """Given a seeded table at every stage, when each seat and a spectator look at it and at
+    their menus in ``lang``, then no English word of the catalogue is left."""
+    words = game_text(GAME, translator(lang))
+    phases = set()
+    for state in seeded_tables():
+        phases.add(state.phase)
+        for viewer in (None, 0, 1, 2):
+            view = str(words.view(state.observation(viewer)))
+            assert "{" not in view and english_in(view, lang) == set(), view
+        for seat in state.acting_players():
+            for label, _ in words.action_groups(state.legal_actions(seat)):
+                assert english_in(label, lang) == set(), label
+            for action in state.legal_actions(seat):
+                label = words.action(action)
+                assert english_in(label, lang) == set(), label
+    assert {"choose", "resolve", "explore", "over"} <= phases
+
+
+def test_the_french_table_speaks_the_printed_scoring_sheet() -> None:
+    """The scoring sheet of the printed material is French: Piégeur, Explorateur, Brutal,
+    Fan de gadgets, Budget non dépensé, Secrets conservés; the Agent 42 card says Gardien."""
+    fr = translator("fr")
+    labels = [label for _, label, _ in final_parts(fr)]
+    assert labels[:3] == ["Secrets conservés", "Secrets volés", "Budget non dépensé"]
+    assert {"Piégeur", "Explorateur", "Brutal", "Fan de gadgets"} <= set(labels)
+    agent_42 = next(a for a in agents() if a.id == "agent_42")
+    assert "neutraliser un Gardien sans perdre de points de Combat" in agent_summary(agent_42, fr)
+    final = seeded_tables()[-1]
+    view = str(game_text(GAME, fr).view(final.observation(1)))
+    assert "Votre repaire" in view and "Scores finaux" in view and "joueur 1 :" in view
+
+
+def test_one_table_may_mix_languages() -> None:
+    """Rulebook 003 §Planning Phase: the same round, told in German to one seat and in
+    Italian to the other, each in its own person."""
+    state = table(["secret1", "wall", "movement"], ["R1", "R2", "R3"])
+    events = state.apply(0, TakeCards((1,)))
+    events += state.apply(1, Pass())
+    german = [game_text(GAME, translator("de")).event(e, 0) for e in events if e.visible_to(0)]
+    italian = [game_text(GAME, translator("it")).event(e, 1) for e in events if e.visible_to(1)]
+    assert "Du nimmst Karte 2 (Mauer)" in german
+    assert "Giocatore 1 prende la carta 2 (Muro)" in italian
+    assert "Passi e guadagni 1" in italian
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_engine_errors_come_in_the_players_language_with_their_rule(lang: str) -> None:
+    """Rulebook 003 §If the chosen card is a Wall, §If the chosen card is a Gadget, §Missions,
+    §Lair Exploration Phase: each refusal is a catalogue message with its rule."""
+    tr = translator(lang)
+    planning = table(["secret1", "wall", "movement"], ["R1", "R2", "R3"])
+    refusals = [
+        planning.explain_illegal(0, action)
+        for action in (PlaceWall(5, 3, "north"), TakeGadget(9), ClaimMission(0, "money"))
+    ]
+    exploring = GAME.new_state(2, {"lair": "superyacht"}, 3)
+    assert isinstance(exploring, SpyWorldState)
+    exploring.sheets[0].stats = [5, 5, 5]
+    exploring.start_exploration()
+    refusals += [
+        exploring.explain_illegal(0, action) for action in (Move("south"), Boost(3, "combat"))
+    ]
+    for error in refusals:
+        assert isinstance(error, IllegalAction) and error.template is not None
+        text = error_text(error, tr)
+        assert "§" in text and "{" not in text, text
+        assert english_left(text, lang) == set(), text
+    german = error_text(exploring.explain_illegal(0, Move("south")), translator("de"))
+    assert german == (
+        "in dieser Richtung gibt es keinen Raum "
+        "(Spielregel 003 §Lair Exploration Phase (Erkundungsphase))"
+    )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_options_in_play_are_named_in_the_players_language(lang: str) -> None:
+    words = game_text(GAME, translator(lang))
+    options = GAME.resolve_options({"lenient": True, "gadgets": "expert"})
+    lines = words.options({k: v for k, v in options.items() if k != "rules"})
+    assert len(lines) == 5
+    for line in lines:
+        assert english_left(line, lang) == set(), line
+
+
+def test_every_name_and_text_of_the_data_files_is_a_catalogue_message() -> None:
+    """The cards, gadgets, missions, lairs, Agents' powers and ranks of ``data/`` are ours to
+    translate (the Agents' names are printed proper names and stay)."""
+    rules = sheet()
+    names = {g.name for g in gadgets()} | {m.name for m in missions()}
+    names |= {side.text for g in gadgets() for side in (g.normal, g.expert)}
+    names |= {a.text for a in agents()}
+    names |= {b.name for b in lairs().values()} | {b.special for b in lairs().values()}
+    names |= {title for _, title in rules.ranks} | {rules.rank_below_table}
+    assert names <= set(DATA_TEXTS)
+    assert dict(CARD_NAMES) == dict(NAMES)
+    french = {entry.id for entry in catalogue("fr") if entry.string}
+    assert set(DATA_TEXTS) | set(CARD_NAMES.values()) <= french
+
+
+def test_every_rule_citation_is_a_catalogue_message() -> None:
+    citations = {
+        value
+        for module in (spyworld_state, exploring)
+        for name, value in vars(module).items()
+        if name.startswith("RULE_") and isinstance(value, str)
+    }
+    assert citations and citations <= set(RULE_CITATIONS)

@@ -47,14 +47,14 @@ def test_the_log_and_the_terminal_view_say_the_tied_players_play_again() -> None
     state = tied_table(2)
     final = state.observation(1)
     text = GAME.render_text(final)
-    assert "seat 0 and seat 1 tie for the win" in str(text)
+    assert "seat 1 and seat 2 tie for the win" in str(text)  # seats counted from 1
     state2 = table(["guard", "wall", "movement"], ["B1", "B2", "B3"])
     events = state2.start_exploration()
     while not state2.is_over():
         for seat in state2.acting_players():
             events += state2.apply(seat, Stop())
     line = GAME.describe_event(next(e for e in events if e.kind == "final_score"), 1)
-    assert line is not None and "seat 0 and you tie for the win" in line
+    assert line is not None and "seat 1 and you tie for the win" in line
     assert "play again" in line
 
 

@@ -7,11 +7,13 @@ from functools import cache
 from typing import Any
 
 from ...core import Action, IllegalAction
+from ...i18n import N_
 from .actions import Boost, Move, Stop, Teleport, Undo
 from .components import SECRETS, SENTRIES, STATS, TRAPS
 from .explorer import Explorer, Item
 from .grid import DIRECTIONS
 from .lair import Lair
+from .text import illegal
 
 #: Corrections allowed per exploration with the lenient "adjust my path" variant.
 MAX_UNDOS = 10
@@ -111,7 +113,9 @@ class Run:
     def move_costs(self, action: Move) -> tuple[int, int, int, int, bool] | IllegalAction:
         """(target, movement, stealth, combat, drills) for a move, or why it is illegal."""
         if action.direction not in DIRECTIONS:
-            return IllegalAction(f"{action.direction!r} is not a direction", RULE_MOVE)
+            return illegal(
+                N_("{direction} is not a direction"), RULE_MOVE, direction=repr(action.direction)
+            )
         passage = self._passage(action.direction)
         if isinstance(passage, IllegalAction):
             return passage
@@ -127,13 +131,13 @@ class Run:
         grid = self.lair.grid
         target = grid.step(self.pos, direction)
         if target is None or target in self.lair.board.blocked:
-            return IllegalAction("there is no room that way", RULE_MOVE)
+            return illegal(N_("there is no room that way"), RULE_MOVE)
         edge = grid.edge_between(self.pos, target)
         drills = False
         if self.lair.walls >> edge & 1 and edge != self.drilled:
             drill = next((i for i in self.explorer.items if i.effect.kind == "drill"), None)
             if drill is None or drill.number in self.used:
-                return IllegalAction("Agents cannot move through walls", RULE_MOVE)
+                return illegal(N_("Agents cannot move through walls"), RULE_MOVE)
             drills = True
         return target, drills
 
@@ -146,7 +150,7 @@ class Run:
             if use:
                 item = self._item(use, "free_pass")
                 if item is None or kind not in item.effect.targets:
-                    return IllegalAction("that item cannot be used on this room", RULE_MOVE)
+                    return illegal(N_("that item cannot be used on this room"), RULE_MOVE)
                 waive = item.effect.waive
             if kind in TRAPS or kind in SENTRIES:
                 cost = self.lair.board.costs[kind]
@@ -156,23 +160,33 @@ class Run:
                 c += 0 if every or "combat" in waive else cost.combat
                 pool = 0 if every or "stealth" in waive or "movement" in waive else cost.any
                 if not 0 <= stealth <= pool:
-                    return IllegalAction(
-                        f"split the Shark Pool's {pool} between Stealth and Movement",
+                    return illegal(
+                        N_("split the Shark Pool's {pool} between Stealth and Movement"),
                         RULE_TRAPS,
+                        pool=pool,
                     )
                 s += stealth
                 m += pool - stealth
             elif stealth:
-                return IllegalAction("only a Shark Pool is paid in a mix", RULE_TRAPS)
+                return illegal(N_("only a Shark Pool is paid in a mix"), RULE_TRAPS)
         elif use or stealth:
-            return IllegalAction(
-                "backtracking pays 1 Movement only: no Trap, Sentry or item again", RULE_BACKTRACK
+            return illegal(
+                N_("backtracking pays 1 Movement only: no Trap, Sentry or item again"),
+                RULE_BACKTRACK,
             )
         if m > self.stats[0] or s > self.stats[1] or c > self.stats[2]:
-            return IllegalAction(
-                f"entering costs {m} Movement, {s} Stealth and {c} Combat; the Agent has "
-                f"{self.stats[0]}, {self.stats[1]} and {self.stats[2]}",
+            return illegal(
+                N_(
+                    "entering costs {movement} Movement, {stealth} Stealth and {combat} Combat; "
+                    "the Agent has {has_movement}, {has_stealth} and {has_combat}"
+                ),
                 RULE_MOVE,
+                movement=m,
+                stealth=s,
+                combat=c,
+                has_movement=self.stats[0],
+                has_stealth=self.stats[1],
+                has_combat=self.stats[2],
             )
         return m, s, c
 
@@ -240,18 +254,20 @@ class Run:
 
     def explain(self, action: Action) -> IllegalAction:
         if self.done:
-            return IllegalAction("this Agent has finished exploring", RULE_MOVE)
+            return illegal(N_("this Agent has finished exploring"), RULE_MOVE)
         if isinstance(action, Move):
             result = self.move_costs(action)
             if isinstance(result, IllegalAction):
                 return result
         if isinstance(action, Teleport):
-            return IllegalAction("teleport only with that power, to an explored room", RULE_MOVE)
+            return illegal(N_("teleport only with that power, to an explored room"), RULE_MOVE)
         if isinstance(action, Boost):
-            return IllegalAction("that item is not an unused boost for this stat", RULE_MOVE)
+            return illegal(N_("that item is not an unused boost for this stat"), RULE_MOVE)
         if isinstance(action, Undo):
-            return IllegalAction("corrections need the lenient variant", RULE_VARIANT2)
-        return IllegalAction(f"{action!r} is not an exploration action now", RULE_MOVE)
+            return illegal(N_("corrections need the lenient variant"), RULE_VARIANT2)
+        return illegal(
+            N_("{action} is not an exploration action now"), RULE_MOVE, action=repr(action)
+        )
 
     def _save(self) -> None:
         if self.lenient:

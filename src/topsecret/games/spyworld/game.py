@@ -11,10 +11,11 @@ from ...core.errors import DataFileError
 from ...core.game import Game
 from ...core.options import OptionValue
 from ...core.tensors import TensorLayout
-from .actions import Move, PlaceWall, make_codec
+from ...i18n import ENGLISH, Translator
+from .actions import make_codec
 from .components import lair_board, missions
 from .state import SpyWorldState
-from .text import item_name
+from .text import OPTION_HELP, SpyWorldText
 
 if TYPE_CHECKING:
     from ...core import Bot
@@ -75,8 +76,7 @@ class SpyWorldGame(Game):
             "lair",
             str,
             "polar_base",
-            "lair board: superyacht (1, initiation), polar_base (2, default), jungle_temple (3), "
-            "moon_base (4), or the path of your own lair board .toml file",
+            OPTION_HELP["lair"],
             suggestions=("superyacht", "polar_base", "jungle_temple", "moon_base"),
             names_file=True,
         ),
@@ -84,28 +84,27 @@ class SpyWorldGame(Game):
             "gadgets",
             str,
             "normal",
-            "gadget sides: normal, expert, or five letters N/E for gadgets 1-5",
+            OPTION_HELP["gadgets"],
             suggestions=("normal", "expert"),
         ),
         OptionSpec(
             "beginners",
             str,
             "none",
-            "seats getting the beginner variant's +5 budget: none, all, or seats like 0,2",
+            OPTION_HELP["beginners"],
             suggestions=("none", "all"),
         ),
         OptionSpec(
             "lenient",
             bool,
             False,
-            "be lenient with new players: take back a drawing of the current round in "
-            "planning (10 a game) and correct an exploration path (Variant 2, 10 undos)",
+            OPTION_HELP["lenient"],
         ),
         OptionSpec(
             "free_agents",
             bool,
             False,
-            "everyone picks their favourite Agent instead of being dealt cards",
+            OPTION_HELP["free_agents"],
         ),
     )
 
@@ -141,15 +140,17 @@ class SpyWorldGame(Game):
 
         return {"heuristic": HeuristicBot, "rollout": RolloutBot}
 
-    def describe_action(self, action: Action) -> str:
-        from .text import describe_action
+    def localized(self, tr: Translator) -> SpyWorldText:
+        """SpyWorld's words for one seat, in that seat's language."""
+        return SpyWorldText(tr)
 
-        return describe_action(action)
+    def describe_action(self, action: Action, tr: Translator = ENGLISH) -> str:
+        return SpyWorldText(tr).action(action)
 
-    def describe_event(self, event: Event, seat: int | None) -> str | None:
-        from .text import describe_event
-
-        return describe_event(event, seat)
+    def describe_event(
+        self, event: Event, seat: int | None, tr: Translator = ENGLISH
+    ) -> str | None:
+        return SpyWorldText(tr).event(event, seat)
 
     def view_assets(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """What the browser needs to draw and explain the game: the sheet, board, cards."""
@@ -159,20 +160,11 @@ class SpyWorldGame(Game):
         board = lair_board(str(resolved["lair"]))
         return view_assets(board, parse_expert(str(resolved["gadgets"])))
 
-    def action_groups(self, actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
+    def action_groups(
+        self, actions: Sequence[Action], tr: Translator = ENGLISH
+    ) -> list[tuple[str, list[Action]]]:
         """Shark Pool splits gather under their move; walls under their row."""
-        groups: dict[str, list[Action]] = {}
-        for action in actions:
-            if isinstance(action, Move):
-                heading = f"move {action.direction}" + (
-                    f" using {item_name(action.use)}" if action.use else ""
-                )
-            elif isinstance(action, PlaceWall):
-                heading = f"wall in row {action.row}"
-            else:
-                heading = self.describe_action(action)
-            groups.setdefault(heading, []).append(action)
-        return list(groups.items())
+        return SpyWorldText(tr).action_groups(actions)
 
     def tensor_layout(self, players: int) -> TensorLayout | None:
         from .tensor import layout
@@ -184,10 +176,10 @@ class SpyWorldGame(Game):
 
         return encode(observation, players)
 
-    def render_text(self, observation: Mapping[str, Any]) -> Any:
+    def render_text(self, observation: Mapping[str, Any], tr: Translator = ENGLISH) -> Any:
         from .render import render_observation
 
-        return render_observation(observation)
+        return render_observation(observation, tr)
 
 
 GAME = SpyWorldGame()

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core import Action, Event, IllegalAction, Rng, SimultaneousStep, State, private, public
+from ...i18n import N_
 from .actions import (
     SLOT_CHOICES,
     ChooseAgent,
@@ -57,7 +58,7 @@ from .sheets import (
     line_cost,
     mission_met,
 )
-from .text import offer_text
+from .text import illegal, offer_text
 
 if TYPE_CHECKING:
     from .game import SpyWorldGame
@@ -473,38 +474,47 @@ class SpyWorldState(State):
         if self.phase == "explore" and (run := self.runs[player]) is not None:
             return run.explain(action)
         if isinstance(action, TakeCards):
-            return IllegalAction(
-                "each card at most once, five bonus actions a game, their cost paid, and only "
-                "cards you can use",
+            return illegal(
+                N_(
+                    "each card at most once, five bonus actions a game, their cost paid, and "
+                    "only cards you can use"
+                ),
                 RULE_BONUS,
             )
         if isinstance(action, PlaceUpgrade):
-            return IllegalAction(
-                "an upgrade goes on an empty room of the indicated row or column (moving it "
-                "costs), never on the starting square, no Shark Pool or Robot in the entryway",
+            return illegal(
+                N_(
+                    "an upgrade goes on an empty room of the indicated row or column (moving it "
+                    "costs), never on the starting square, no Shark Pool or Robot in the entryway"
+                ),
                 RULE_UPGRADE if self.phase == "resolve" else RULE_PLANNING,
             )
         if isinstance(action, PlaceWall):
-            return IllegalAction(
-                "a wall goes on a side of a room of the indicated row or column, never on the "
-                "starting square's exits or a no-wall edge",
+            return illegal(
+                N_(
+                    "a wall goes on a side of a room of the indicated row or column, never on "
+                    "the starting square's exits or a no-wall edge"
+                ),
                 RULE_WALL,
             )
         if isinstance(action, TakeGadget):
-            return IllegalAction(
-                "a gadget is taken by number (changing it costs) and never twice", RULE_GADGET
+            return illegal(
+                N_("a gadget is taken by number (changing it costs) and never twice"), RULE_GADGET
             )
         if isinstance(action, ClaimMission):
-            return IllegalAction("only a mission you meet and nobody claimed", RULE_MISSIONS)
+            return illegal(N_("only a mission you meet and nobody claimed"), RULE_MISSIONS)
         if isinstance(action, TakeBack):
-            return IllegalAction(
-                "a placement of this round can be taken back only with the lenient option, "
-                f"{sheet().planning_takebacks} times a game",
+            return illegal(
+                N_(
+                    "a placement of this round can be taken back only with the lenient option, "
+                    "{count} times a game"
+                ),
                 RULE_MISTAKE,
+                count=sheet().planning_takebacks,
             )
         if isinstance(action, ChooseAgent):
-            return IllegalAction("choose one of the Agent cards dealt to you", RULE_SETUP)
-        return IllegalAction(f"{action!r} is not possible now", RULE_PLANNING)
+            return illegal(N_("choose one of the Agent cards dealt to you"), RULE_SETUP)
+        return illegal(N_("{action} is not possible now"), RULE_PLANNING, action=repr(action))
 
     # -- simultaneous steps --------------------------------------------------------------
 
