@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import textwrap
+from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -12,68 +14,101 @@ from .core import DataFileError
 from .games.spyworld.components import agent_by_id, gadget_by_id, sheet
 from .games.spyworld.explorer import explorer_kit
 from .games.spyworld.lair import lair_faults, load_lair_sheet
-from .games.spyworld.render import LEGEND, draw_lair
+from .games.spyworld.render import draw_lair, legend
 from .games.spyworld.solver import solve
+from .games.spyworld.text import SpyWorldText
+from .i18n import Translator, language_from_environment, translator
+
+
+@cache
+def _locale_language() -> Translator:
+    return translator(language_from_environment())
+
+
+def _(message: str) -> str:
+    """A help text or message in the locale's language, as ``topsecret``'s own (help is
+    written before any option is read)."""
+    return _locale_language().gettext(message)
+
 
 app = typer.Typer(
-    help="SpyWorld tools: find the best exploration of a finished lair.", no_args_is_help=True
+    help=_("SpyWorld tools: find the best exploration of a finished lair."),
+    no_args_is_help=True,
 )
 
 
 def _stat(given: int | None, table: dict[str, Any], key: str, path: Path) -> int:
     value = given if given is not None else table.get(key, 0)
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise DataFileError(f"{path}: [explorer] '{key}' must be a whole number of points")
+        raise DataFileError(
+            _("{path}: [explorer] '{key}' must be a whole number of points").format(
+                path=path, key=key
+            )
+        )
     return value
 
 
-@app.command("solve")
+@app.command(
+    "solve",
+    help=_(
+        "The exact best exploration of a finished lair, with its path.\n\n"
+        "Best means most value stolen, then most Sentries neutralised, then most rooms "
+        "explored. A lair the rules forbid (a wall on an exit of the starting square or a No "
+        "Walls Here edge, a Shark Pool or Robot in the entryway) is refused, naming the rule, "
+        "unless --allow-illegal is given."
+    ),
+)
 def solve_command(
     lair_file: Annotated[
         Path,
         typer.Argument(
             # Rich would read "[explorer]" as markup and drop it: the backslash keeps it.
-            help="A finished lair sheet (TOML): board, rooms, walls and an optional "
-            "\\[explorer] table."
+            help=_(
+                "A finished lair sheet (TOML): board, rooms, walls and an optional "
+                "\\[explorer] table."
+            )
         ),
     ],
     agent: Annotated[
         str | None,
-        typer.Option("--agent", help="Agent id whose power the explorer uses (e.g. agent_42)."),
+        typer.Option("--agent", help=_("Agent id whose power the explorer uses (e.g. agent_42).")),
     ] = None,
     movement: Annotated[
-        int | None, typer.Option("--movement", "-m", help="Movement points (overrides the file).")
+        int | None,
+        typer.Option("--movement", "-m", help=_("Movement points (overrides the file).")),
     ] = None,
     stealth: Annotated[
-        int | None, typer.Option("--stealth", "-s", help="Stealth points (overrides the file).")
+        int | None, typer.Option("--stealth", "-s", help=_("Stealth points (overrides the file)."))
     ] = None,
     combat: Annotated[
-        int | None, typer.Option("--combat", "-c", help="Combat points (overrides the file).")
+        int | None, typer.Option("--combat", "-c", help=_("Combat points (overrides the file)."))
     ] = None,
     gadget: Annotated[
         list[str] | None,
         typer.Option(
             "--gadget",
             "-g",
-            help="A gadget held, by id or number; add ':expert' for its Expert side. Repeatable.",
+            help=_(
+                "A gadget held, by id or number; add ':expert' for its Expert side. Repeatable."
+            ),
         ),
     ] = None,
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print the best exploration as JSON.")
+        bool, typer.Option("--json", help=_("Print the best exploration as JSON."))
     ] = False,
     max_states: Annotated[
         int | None,
         typer.Option(
             "--max-states",
             min=1,
-            help="Stop after this many search states and print the best found (not proven).",
+            help=_("Stop after this many search states and print the best found (not proven)."),
         ),
     ] = None,
     allow_illegal: Annotated[
         bool,
         typer.Option(
             "--allow-illegal",
-            help="Solve a lair the drawing rules forbid anyway (a warning says so).",
+            help=_("Solve a lair the drawing rules forbid anyway (a warning says so)."),
         ),
     ] = False,
 ) -> None:
@@ -93,31 +128,43 @@ def solve_command(
         )
         names = gadget if gadget is not None else table.get("gadgets", [])
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise DataFileError(f"{lair_file}: [explorer] 'gadgets' must be a list of names")
+            raise DataFileError(
+                _("{path}: [explorer] 'gadgets' must be a list of names").format(path=lair_file)
+            )
         held = []
         for name in names:
-            base, _, side = name.partition(":")
+            base, _sep, side = name.partition(":")
             if side not in ("", "normal", "expert"):
-                raise DataFileError(f"gadget side must be normal or expert, not {side!r}")
+                raise DataFileError(
+                    _("gadget side must be normal or expert, not {side}").format(side=repr(side))
+                )
             held.append((gadget_by_id(base), side == "expert"))
         agent_id = agent if agent is not None else table.get("agent")
         if agent_id is not None and not isinstance(agent_id, str):
-            raise DataFileError(f"{lair_file}: [explorer] 'agent' must be an agent id")
+            raise DataFileError(
+                _("{path}: [explorer] 'agent' must be an agent id").format(path=lair_file)
+            )
         chosen = agent_by_id(agent_id) if agent_id else None
     except DataFileError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(_("error: {message}").format(message=exc), err=True)
         raise typer.Exit(2) from None
+    words = SpyWorldText(_locale_language())
     faults = lair_faults(lair)
     if faults and not allow_illegal:
-        typer.echo(f"error: {lair_file} is not a legal lair:", err=True)
+        typer.echo(_("error: {path} is not a legal lair:").format(path=lair_file), err=True)
         for fault in faults:
             typer.echo(f"  - {fault}", err=True)
-        typer.echo("(--allow-illegal solves it anyway)", err=True)
+        typer.echo(_("(--allow-illegal solves it anyway)"), err=True)
         raise typer.Exit(2)
     for fault in faults:
-        typer.echo(f"warning: illegal lair: {fault}", err=True)
+        typer.echo(_("warning: illegal lair: {fault}").format(fault=fault), err=True)
     if chosen is not None and not lair.board.agents:
-        typer.echo(f"note: {lair.board.name} uses no Agent cards; the power is ignored", err=True)
+        typer.echo(
+            _("note: {lair} uses no Agent cards; the power is ignored").format(
+                lair=words.data(lair.board.name)
+            ),
+            err=True,
+        )
         chosen = None
     plan = solve(lair, explorer_kit(stats, held, chosen), max_states=max_states)
     if as_json:
@@ -127,31 +174,49 @@ def solve_command(
         typer.echo(json.dumps(answer, indent=2))
         return
     grid = sheet().grid
-    typer.echo(
-        f"{lair.board.name}: explorer M/S/C {stats[0]}/{stats[1]}/{stats[2]}"
-        + (f", agent {chosen.name}" if chosen else "")
-        + (f", gadgets {', '.join(g.name for g, _ in held)}" if held else "")
+    header = _("{lair}: explorer M/S/C {stats}").format(
+        lair=words.data(lair.board.name), stats="/".join(map(str, stats))
     )
+    if chosen:
+        header += _(", agent {agent}").format(agent=chosen.name)
+    if held:
+        header += _(", gadgets {gadgets}").format(
+            gadgets=", ".join(words.data(g.name) for g, _side in held)
+        )
+    typer.echo(header)
     if faults:
-        typer.echo("This answer is for an illegal lair (see the warnings above).")
-    typer.echo(
-        f"{'Best' if plan.exact else 'Best found (search cut short)'} exploration: "
-        f"{plan.value} stolen, {plan.sentries} Sentries neutralised, {plan.rooms} rooms explored"
-    )
+        typer.echo(_("This answer is for an illegal lair (see the warnings above)."))
+    if plan.exact:
+        found = _(
+            "Best exploration: {value} stolen, {sentries} Sentries neutralised, {rooms} rooms "
+            "explored"
+        )
+    else:
+        found = _(
+            "Best found (search cut short) exploration: {value} stolen, {sentries} Sentries "
+            "neutralised, {rooms} rooms explored"
+        )
+    typer.echo(found.format(value=plan.value, sentries=plan.sentries, rooms=plan.rooms))
     for item, stat in plan.boosts:
-        typer.echo(f"  first use item {item} for {stat}")
+        typer.echo(
+            "  " + _("first use item {item} for {stat}").format(item=item, stat=words.card(stat))
+        )
     for number, step in enumerate(plan.steps, 1):
         row, col = grid.row_col(step.room)
-        how = "teleport to" if step.teleport else f"{step.direction} to"
+        room = words.room(row, col)
+        if step.teleport:
+            how = _("teleport to {room}").format(room=room)
+        else:
+            how = _("{move} to {room}").format(move=words.direction(step.direction), room=room)
         extra = []
         if step.use:
-            extra.append(f"using item {step.use}")
+            extra.append(_("using item {item}").format(item=step.use))
         if step.stealth:
-            extra.append(f"{step.stealth} Stealth into the Shark Pool")
+            extra.append(_("{stealth} Stealth into the Shark Pool").format(stealth=step.stealth))
         if not step.new:
-            extra.append("backtrack")
+            extra.append(_("backtrack"))
         suffix = f" ({', '.join(extra)})" if extra else ""
-        typer.echo(f"  {number:2}. {how} row {row}, column {col}{suffix}")
+        typer.echo(f"  {number:2}. {how}{suffix}")
     visited = {r for r in range(grid.size) if plan.explored >> r & 1}
     typer.echo(
         draw_lair(
@@ -162,18 +227,23 @@ def solve_command(
             entryway=sheet().entryway,
         )
     )
-    typer.echo(LEGEND)
+    typer.echo(legend(_locale_language()))
 
 
-@app.command("example")
+@app.command("example", help=_("Print an example lair sheet to start from (save it and edit it)."))
 def example_command(
-    board: Annotated[str, typer.Option(help="Lair board id for the example sheet.")] = "superyacht",
+    board: Annotated[
+        str, typer.Option(help=_("Lair board id for the example sheet."))
+    ] = "superyacht",
 ) -> None:
-    """Print an example lair sheet to start from (save it and edit it)."""
+    # The sheet is TOML: its keys and codes are the file format; only the comment is prose.
+    codes = _(
+        "Two-letter codes: .. empty, >> start, XX blocked, La Lasers, Sa Giant Saw, Sh Shark "
+        'Pool, Do Guard Dog, Gu Guard, Ro Robot, $1 $2 $3 Secrets. Walls: "row,col,side".'
+    )
+    comment = "".join(f"# {line}\n" for line in textwrap.wrap(codes, 88))
     text = f'''board = "{board}"
-# Two-letter codes: .. empty, >> start, XX blocked, La Lasers, Sa Giant Saw, Sh Shark Pool,
-# Do Guard Dog, Gu Guard, Ro Robot, $1 $2 $3 Secrets. Walls: "row,col,side".
-rooms = [
+{comment}rooms = [
   "$3 Gu .. Sa $1",
   "Do .. La .. Ro",
   "$2 Sh .. Gu $2",

@@ -1,12 +1,17 @@
-"""``topsecret spyworld solve``."""
+"""``topsecret spyworld solve`` and ``example``, in the locale's language (issue 16)."""
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
+from tests.i18n.words import english_left
 from topsecret.cli_spyworld import app
 
 runner = CliRunner()
@@ -109,3 +114,52 @@ def test_an_illegal_lair_solved_anyway_is_labelled_as_such(tmp_path: Path) -> No
 def test_the_example_lair_is_legal(tmp_path: Path) -> None:
     result = runner.invoke(app, ["solve", str(example(tmp_path))])
     assert result.exit_code == 0 and "illegal" not in result.output
+
+
+def run_in(lang: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``topsecret spyworld ...`` under a locale: its help and messages follow ``LANG``."""
+    environ = {
+        k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")
+    }
+    environ.update({"LANG": lang, "COLUMNS": "200"})
+    return subprocess.run(
+        [sys.executable, "-m", "topsecret.cli", "spyworld", *args],
+        capture_output=True,
+        text=True,
+        env=environ,
+        timeout=300,
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "best", "legend"),
+    [
+        ("fr_FR.UTF-8", "Meilleure exploration : 80 volés", "Sa Scie géante"),
+        ("de_DE.UTF-8", "Beste Erkundung: 80 gestohlen", "Sa Riesensäge"),
+        ("it_IT.UTF-8", "Esplorazione migliore: 80 rubati", "Sa Sega gigante"),
+    ],
+)
+def test_the_solver_speaks_the_locales_language(
+    tmp_path: Path, lang: str, best: str, legend: str
+) -> None:
+    """Given the example lair, when it is solved under a French, German or Italian locale,
+    then the path, the legend and the example's comment are in that language."""
+    sheet = tmp_path / "lair.toml"
+    example_text = run_in(lang, "example")
+    assert example_text.returncode == 0, example_text.stderr
+    sheet.write_text(example_text.stdout)
+    result = run_in(lang, "solve", str(sheet), "-g", "stun_gun")
+    assert result.returncode == 0, result.stderr
+    assert best in result.stdout and legend in result.stdout
+    assert english_left(result.stdout, lang[:2]) == set(), result.stdout
+    comment = "".join(line for line in example_text.stdout.splitlines() if line.startswith("#"))
+    assert english_left(comment, lang[:2]) == set(), comment
+
+
+def test_the_solvers_help_and_errors_follow_the_locale(tmp_path: Path) -> None:
+    help_text = run_in("it_IT.UTF-8", "solve", "--help")
+    assert help_text.returncode == 0
+    assert "tabella [explorer] facoltativa" in help_text.stdout
+    assert "Punti di Furtività (sostituiscono il file)." in help_text.stdout
+    missing = run_in("de_DE.UTF-8", "solve", str(tmp_path / "nope.toml"))
+    assert missing.returncode == 2 and "Fehler:" in missing.stderr
