@@ -91,3 +91,30 @@ def test_a_whole_briefcase_game_in_the_terminal_shows_no_english_word(lang: str)
     assert BRIEFCASE_OVER[lang] in screen
     left_in_english = words(screen) & english_only_words(lang)
     assert left_in_english == set(), screen
+
+
+#: How a SpyWorld game ends in each language (Rulebook 003 §Final Score).
+SPYWORLD_OVER = {"fr": "Scores finaux", "de": "Endstand", "it": "Punteggi finali"}
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "it"])
+def test_a_whole_spyworld_game_in_the_terminal_shows_no_english_word(lang: str) -> None:
+    """``topsecret play spyworld --lang ...`` on the initiation lair (Superyacht, no Agent
+    cards): the cards on offer, the lairs and their legend, the menus, the log and the final
+    scores are in the player's language."""
+    environ = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LANG")}
+    environ["COLUMNS"] = "160"
+    command = ["play", "spyworld", "-p", "2", "--seed", "3", "-o", "lair=superyacht"]
+    result = subprocess.run(
+        [sys.executable, "-m", "topsecret.cli", *command, "--lang", lang],
+        capture_output=True,
+        text=True,
+        input=typed_answers(3, count=1500),
+        env=environ,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    screen = result.stdout
+    assert SPYWORLD_OVER[lang] in screen
+    left_in_english = words(screen) & english_only_words(lang)
+    assert left_in_english == set(), screen
