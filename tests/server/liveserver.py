@@ -33,9 +33,10 @@ REDIS = ("127.0.0.1", 6379)
 REDIS_URL = f"redis://{REDIS[0]}:{REDIS[1]}/0"
 #: Limits that let this machine's own address make as many tables and seats as a test needs.
 LOOPBACK_EXEMPT = Limits(exempt=frozenset({"127.0.0.1"}))
-#: Seconds a server process may take to answer: a start imports, migrates and replays, which
-#: takes seconds on a busy machine.
+#: Seconds a server process may take to answer, and to stop: a start imports, migrates and
+#: replays, and a stop closes every table, which takes seconds on a busy machine.
 START_SECONDS = 120.0
+STOP_SECONDS = 60.0
 
 
 def postgres_reachable() -> bool:
@@ -216,7 +217,7 @@ class ServerProcess:
     def kill(self) -> None:
         """SIGKILL: no chance to clean up."""
         self.popen.send_signal(signal.SIGKILL)
-        self.popen.wait(timeout=10)
+        self.popen.wait(timeout=STOP_SECONDS)
 
     def interrupt(self) -> None:
         """Ask for a clean stop (SIGINT, as Ctrl-C), without waiting for it."""
@@ -226,7 +227,7 @@ class ServerProcess:
     def stop(self) -> int:
         """A clean stop; its exit status."""
         self.interrupt()
-        return self.popen.wait(timeout=30)
+        return self.popen.wait(timeout=STOP_SECONDS)
 
 
 def stop_all(processes: Sequence[ServerProcess]) -> None:
@@ -234,7 +235,7 @@ def stop_all(processes: Sequence[ServerProcess]) -> None:
     for process in processes:
         process.interrupt()
     for process in processes:
-        process.popen.wait(timeout=30)
+        process.popen.wait(timeout=STOP_SECONDS)
 
 
 def person(seat: int, name: str, token: str) -> SeatData:

@@ -5,7 +5,6 @@ leaves the data in the database file; ``topsecret backup`` makes a consistent co
 from __future__ import annotations
 
 import asyncio
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -17,15 +16,13 @@ from typing import Any
 
 import httpx
 import pytest
-from liveserver import LiveServer, free_port
+from liveserver import LiveServer, ServerProcess
 from sqlalchemy import update
 from sqlalchemy.exc import OperationalError
-from wsclient import SeatClient, create_table, join_table
+from wsclient import SeatClient, seated, set_up_table
 
 from topsecret.games import get_game
 from topsecret.server.db import ActionRecord, Store
-
-HERE = Path(__file__).parent
 
 
 @contextmanager
@@ -61,15 +58,12 @@ def replayed_observation(store: Store, table_id: str, seat: int) -> dict[str, An
 
 
 def test_a_refused_write_answers_the_player_and_changes_nothing(live_server: Any) -> None:
-    created = create_table(live_server.http, game="fakecards", players=2, name="Ann")
-    table_id = created["table"]["id"]
-    bob = join_table(live_server.http, table_id, "Bob")
+    table = set_up_table(live_server.http, "Ann", "Bob")
+    table_id = table.id
 
     async def scenario() -> None:
-        ann = await SeatClient(live_server.ws, table_id, created["token"]).connect()
-        bob_client = await SeatClient(live_server.ws, table_id, bob["token"]).connect()
-        await ann.update()
-        await bob_client.update()
+        ann = await seated(live_server.ws, table_id, table.tokens[0])
+        bob_client = await seated(live_server.ws, table_id, table.tokens[1])
         card = ann.last["legal"][0]["action"]
         with failing(live_server.store, "append_action", "database or disk is full"):
             refused = await ann.act(card)
@@ -99,8 +93,7 @@ def test_a_refused_write_answers_the_player_and_changes_nothing(live_server: Any
 
 
 def test_a_failed_join_leaves_the_seat_free_in_memory_as_in_storage(sqlite_server: Any) -> None:
-    created = create_table(sqlite_server.http, game="fakecards", players=2, name="Ann")
-    table_id = created["table"]["id"]
+    table_id = set_up_table(sqlite_server.http, "Ann", players=2).id
     join = f"{sqlite_server.http}/api/tables/{table_id}/join"
     with failing(sqlite_server.store, "update_seat", "attempt to write a readonly database"):
         refused = httpx.post(join, json={"name": "Bob"})
@@ -120,15 +113,9 @@ def test_a_failed_join_leaves_the_seat_free_in_memory_as_in_storage(sqlite_serve
 
 def test_a_bot_whose_move_is_refused_tries_again_instead_of_stalling(sqlite_server: Any) -> None:
     with failing(sqlite_server.store, "append_action", "disk I/O error", times=2) as calls:
-        created = create_table(
-            sqlite_server.http,
-            game="fakecards",
-            players=2,
-            name="Ann",
-            seats=[None, "random"],
-            settings={"bot_delay": 0},
-        )
-        table_id = created["table"]["id"]
+        table_id = set_up_table(
+            sqlite_server.http, "Ann", bots=["random"], settings={"bot_delay": 0}
+        ).id
         deadline = time.monotonic() + 30
         # The third call starts before its row is written, so wait for the row itself.
         while not (rows := sqlite_server.store.load_log(table_id)):
@@ -140,13 +127,11 @@ def test_a_bot_whose_move_is_refused_tries_again_instead_of_stalling(sqlite_serv
 
 def test_a_table_whose_log_cannot_be_replayed_is_quarantined_once(sqlite_url: str) -> None:
     server = LiveServer(sqlite_url).start()
-    created = create_table(server.http, game="fakecards", players=2, name="Ann")
-    table_id = created["table"]["id"]
-    join_table(server.http, table_id, "Bob")
+    table = set_up_table(server.http, "Ann", "Bob")
+    table_id = table.id
 
     async def play() -> None:
-        ann = await SeatClient(server.ws, table_id, created["token"]).connect()
-        await ann.update()
+        ann = await seated(server.ws, table_id, table.token)
         assert (await ann.act(ann.last["legal"][0]["action"]))["type"] == "ack"
         await ann.close()
 
@@ -183,19 +168,17 @@ def test_a_table_whose_log_cannot_be_replayed_is_quarantined_once(sqlite_url: st
 
 
 def test_a_finished_game_whose_log_is_corrupt_answers_410_not_500(sqlite_server: Any) -> None:
-    created = create_table(
+    table = set_up_table(
         sqlite_server.http,
-        game="fakecards",
-        players=2,
-        name="Ann",
-        seats=[None, "random"],
+        "Ann",
+        bots=["random"],
         options={"rounds": 1},
         settings={"bot_delay": 0},
     )
-    table_id = created["table"]["id"]
+    table_id = table.id
 
     async def play() -> None:
-        ann = await SeatClient(sqlite_server.ws, table_id, created["token"]).connect()
+        ann = await SeatClient(sqlite_server.ws, table_id, table.token).connect()
         await ann.play_until_over()
         await ann.close()
 
@@ -210,28 +193,14 @@ def test_a_finished_game_whose_log_is_corrupt_answers_410_not_500(sqlite_server:
 
 def test_a_clean_stop_leaves_everything_in_the_database_file(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'server.sqlite3'}"
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, str(HERE / "serve_fake.py"), "--port", str(port), "--database", url],
-        stdout=subprocess.DEVNULL,
-    )
+    process = ServerProcess(url)
     try:
-        base = f"http://127.0.0.1:{port}"
-        # A start imports, migrates and resumes: seconds on a busy machine.
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                httpx.get(f"{base}/api/games", timeout=1)
-                break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline and process.poll() is None
-                time.sleep(0.05)
-        table_id = create_table(base, game="fakecards", players=2, name="Ann")["table"]["id"]
+        process.wait_ready()
+        table_id = set_up_table(process.http, "Ann", players=2).id
         wal = tmp_path / "server.sqlite3-wal"
         assert wal.exists() and wal.stat().st_size > 0  # the new table sits in the WAL
     finally:
-        process.send_signal(signal.SIGINT)
-        assert process.wait(timeout=60) == 0
+        assert process.stop() == 0
     assert not wal.exists() or wal.stat().st_size == 0
     # The database file alone, copied elsewhere, holds the table.
     copy = tmp_path / "copy" / "alone.sqlite3"
@@ -244,8 +213,7 @@ def test_a_clean_stop_leaves_everything_in_the_database_file(tmp_path: Path) -> 
 def test_backup_copies_a_running_server_s_database_consistently(
     sqlite_server: Any, sqlite_url: str, tmp_path: Path
 ) -> None:
-    created = create_table(sqlite_server.http, game="fakecards", players=2, name="Ann")
-    join_table(sqlite_server.http, created["table"]["id"], "Bob")
+    set_up_table(sqlite_server.http, "Ann", "Bob")
     target = tmp_path / "backup.sqlite3"
     command = [sys.executable, "-m", "topsecret.cli", "backup", str(target), "--database"]
     done = subprocess.run([*command, sqlite_url], capture_output=True, text=True, timeout=60)
