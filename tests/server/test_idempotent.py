@@ -12,20 +12,13 @@ import asyncio
 from typing import Any
 
 from liveserver import LiveServer
-from wsclient import SeatClient, create_table, join_table
+from wsclient import seated, set_up_table
 
 
 def two_seat_table(http: str) -> tuple[str, str, str]:
-    created = create_table(http, game="fakecards", players=2, name="Ann", options={"rounds": 3})
-    table_id = created["table"]["id"]
-    bob = join_table(http, table_id, "Bob")
-    return table_id, created["token"], bob["token"]
-
-
-async def seated(ws: str, table_id: str, token: str) -> SeatClient:
-    client = await SeatClient(ws, table_id, token).connect()
-    await client.update()
-    return client
+    """Ann and Bob at a three-round fake card table: its id and their tokens."""
+    table = set_up_table(http, "Ann", "Bob", options={"rounds": 3})
+    return table.id, table.tokens[0], table.tokens[1]
 
 
 def test_a_double_click_is_applied_once_even_when_the_copy_is_still_legal(
@@ -128,25 +121,23 @@ def test_an_action_without_seq_or_from_the_future_is_refused_with_a_reason(
 
 
 def test_after_a_restart_a_late_copy_is_still_refused(sqlite_url: str) -> None:
-    server = LiveServer(sqlite_url).start()
-    table_id, ann_token, bob_token = two_seat_table(server.http)
     card: dict[str, Any] = {}
+    with LiveServer(sqlite_url) as server:
+        table_id, ann_token, bob_token = two_seat_table(server.http)
 
-    async def first_round() -> int:
-        ann = await seated(server.ws, table_id, ann_token)
-        bob = await seated(server.ws, table_id, bob_token)
-        seen = ann.last["seq"]
-        card.update(ann.last["legal"][1]["action"])
-        assert (await ann.act(ann.last["legal"][0]["action"]))["type"] == "ack"
-        assert (await bob.act(bob.last["legal"][0]["action"]))["type"] == "ack"
-        await ann.close()
-        await bob.close()
-        return int(seen)
+        async def first_round() -> int:
+            ann = await seated(server.ws, table_id, ann_token)
+            bob = await seated(server.ws, table_id, bob_token)
+            seen = ann.last["seq"]
+            card.update(ann.last["legal"][1]["action"])
+            assert (await ann.act(ann.last["legal"][0]["action"]))["type"] == "ack"
+            assert (await bob.act(bob.last["legal"][0]["action"]))["type"] == "ack"
+            await ann.close()
+            await bob.close()
+            return int(seen)
 
-    seen = asyncio.run(first_round())
-    server.stop()
-    server = LiveServer(sqlite_url).start()
-    try:
+        seen = asyncio.run(first_round())
+    with LiveServer(sqlite_url) as server:
 
         async def after_restart() -> None:
             ann = await seated(server.ws, table_id, ann_token)
@@ -156,5 +147,3 @@ def test_after_a_restart_a_late_copy_is_still_refused(sqlite_url: str) -> None:
 
         asyncio.run(after_restart())
         assert len(server.store.load_log(table_id)) == 2
-    finally:
-        server.stop()

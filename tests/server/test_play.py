@@ -8,7 +8,7 @@ from typing import Any
 
 import websockets
 from fakegame import GAME as FAKE
-from wsclient import SeatClient, create_table, join_table
+from wsclient import SeatClient, seated, set_up_table
 
 from topsecret.server.db import Store
 from topsecret.server.messages import UpdateFrame
@@ -31,20 +31,13 @@ def _replayed_observations(store: Store, table_id: str, seat: int | None) -> lis
 def test_three_people_and_a_bot_play_a_whole_game_and_each_sees_only_their_own(
     live_server: Any,
 ) -> None:
-    created = create_table(
-        live_server.http,
-        game="fakecards",
-        players=4,
-        seats=[None, None, None, "random"],
-        name="Ann",
-        settings={"bot_delay": 0},
+    table = set_up_table(
+        live_server.http, "Ann", "Bob", "Cyd", bots=["random"], settings={"bot_delay": 0}
     )
-    table_id = created["table"]["id"]
-    assert created["seat"] == 0
-    tokens = [created["token"]]
-    assert created["table"]["status"] == "waiting"
-    for name in ("Bob", "Cyd"):
-        tokens.append(join_table(live_server.http, table_id, name)["token"])
+    table_id = table.id
+    # Ann took the first seat; the table waited for Bob and Cyd.
+    assert table.created["seat"] == 0 and table.created["table"]["status"] == "waiting"
+    tokens = [table.tokens[seat] for seat in range(3)]
 
     async def scenario() -> list[SeatClient]:
         clients = [await SeatClient(live_server.ws, table_id, t).connect() for t in tokens]
@@ -107,17 +100,11 @@ def test_three_people_and_a_bot_play_a_whole_game_and_each_sees_only_their_own(
 
 
 def test_simultaneous_step_shows_who_has_chosen_but_not_what(live_server: Any) -> None:
-    created = create_table(
-        live_server.http, game="fakecards", players=2, name="Ann", settings={"bot_delay": 0}
-    )
-    table_id = created["table"]["id"]
-    bob = join_table(live_server.http, table_id, "Bob")
+    table = set_up_table(live_server.http, "Ann", "Bob", settings={"bot_delay": 0})
 
     async def scenario() -> None:
-        ann = await SeatClient(live_server.ws, table_id, created["token"]).connect()
-        bob_client = await SeatClient(live_server.ws, table_id, bob["token"]).connect()
-        await ann.update()
-        await bob_client.update()
+        ann = await seated(live_server.ws, table.id, table.tokens[0])
+        bob_client = await seated(live_server.ws, table.id, table.tokens[1])
         card = ann.last["legal"][0]["action"]
         reply = await ann.act(card)
         assert reply["type"] == "ack"
@@ -136,19 +123,17 @@ def test_simultaneous_step_shows_who_has_chosen_but_not_what(live_server: Any) -
 
 
 def test_a_seat_acts_only_for_itself_and_only_legally(live_server: Any) -> None:
-    created = create_table(
+    table = set_up_table(
         live_server.http,
-        game="fakecards",
-        players=2,
-        name="Ann",
-        seats=[None, "random"],
+        "Ann",
+        bots=["random"],
         # The longest pause allowed: the bot must not move while the refusals are checked.
         settings={"bot_delay": 30},
     )
-    table_id = created["table"]["id"]
+    table_id = table.id
 
     async def scenario() -> None:
-        ann = await SeatClient(live_server.ws, table_id, created["token"]).connect()
+        ann = await SeatClient(live_server.ws, table_id, table.token).connect()
         watcher = await SeatClient(live_server.ws, table_id, None).connect()
         first = await ann.update()
         theirs = next(
@@ -172,8 +157,7 @@ def test_a_seat_acts_only_for_itself_and_only_legally(live_server: Any) -> None:
 
 
 def test_bad_hello_and_unknown_table_are_refused(live_server: Any) -> None:
-    created = create_table(live_server.http, game="fakecards", players=2, name="Ann")
-    table_id = created["table"]["id"]
+    table_id = set_up_table(live_server.http, "Ann", players=2).id
 
     async def scenario() -> None:
         wrong = SeatClient(live_server.ws, table_id, "not-a-token")

@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 import httpx
-from wsclient import SeatClient, create_table, join_table
+from wsclient import SeatClient, create_table, join_table, seated, set_up_table, wait_for_status
 
 
 def test_lobby_lists_games_and_tables_and_join_fills_seats(sqlite_server: Any) -> None:
@@ -64,12 +64,10 @@ def test_bad_requests_are_refused_with_reasons(sqlite_server: Any) -> None:
 
 
 def test_oversized_and_malformed_socket_messages_are_refused(sqlite_server: Any) -> None:
-    created = create_table(sqlite_server.http, game="fakecards", players=2, name="Ann")
-    table_id = created["table"]["id"]
+    table = set_up_table(sqlite_server.http, "Ann", players=2)
 
     async def scenario() -> None:
-        ann = await SeatClient(sqlite_server.ws, table_id, created["token"]).connect()
-        await ann.update()
+        ann = await seated(sqlite_server.ws, table.id, table.token)
         await ann._ws.send(
             '{"type": "act", "action": {"type": "play", "card": "' + "a" * 5000 + '"}}'
         )
@@ -86,45 +84,36 @@ def test_oversized_and_malformed_socket_messages_are_refused(sqlite_server: Any)
 
 
 def test_leaving_before_the_start_opens_the_seat_again(sqlite_server: Any) -> None:
-    created = create_table(sqlite_server.http, game="fakecards", players=2, name="Ann")
-    table_id = created["table"]["id"]
-    left = httpx.post(
-        f"{sqlite_server.http}/api/tables/{table_id}/leave", json={"token": created["token"]}
-    )
+    table = set_up_table(sqlite_server.http, "Ann", players=2)
+    leave = f"{sqlite_server.http}/api/tables/{table.id}/leave"
+    left = httpx.post(leave, json={"token": table.token})
     assert left.status_code == 200
-    info = httpx.get(f"{sqlite_server.http}/api/tables/{table_id}").json()
+    info = httpx.get(f"{sqlite_server.http}/api/tables/{table.id}").json()
     assert info["seats"][0]["open"] and info["seats"][0]["name"] is None
-    wrong = httpx.post(
-        f"{sqlite_server.http}/api/tables/{table_id}/leave", json={"token": created["token"]}
-    )
+    wrong = httpx.post(leave, json={"token": table.token})
     assert wrong.status_code == 409
 
 
 def test_a_bot_takes_over_a_seat_whose_player_left_and_hands_it_back(sqlite_server: Any) -> None:
-    created = create_table(
+    table = set_up_table(
         sqlite_server.http,
-        game="fakecards",
-        players=2,
-        name="Ann",
+        "Ann",
+        "Bob",
         options={"rounds": 4},
         settings={"bot_delay": 0, "away_seconds": 0.2},
     )
-    table_id = created["table"]["id"]
-    bob = join_table(sqlite_server.http, table_id, "Bob")
 
     async def scenario() -> None:
-        ann = await SeatClient(sqlite_server.ws, table_id, created["token"]).connect()
-        bob_client = await SeatClient(sqlite_server.ws, table_id, bob["token"]).connect()
-        await ann.update()
-        await bob_client.update()
+        ann = await seated(sqlite_server.ws, table.id, table.tokens[0])
+        bob_client = await seated(sqlite_server.ws, table.id, table.tokens[1])
         await bob_client.close()  # Bob's tab closes; after away_seconds a bot plays for him
         await ann.act(ann.last["legal"][0]["action"])
         while not ann.last["table"]["seats"][1]["away"] or ann.last["seq"] < 2:
             await ann.update()
         assert ann.last["seq"] == 2  # the bot played Bob's card and the round resolved
         # Bob comes back with his token: the seat is his again and the bot stops.
-        back = await SeatClient(sqlite_server.ws, table_id, bob["token"]).connect()
-        frame = await back.update()
+        back = await seated(sqlite_server.ws, table.id, table.tokens[1])
+        frame = back.last
         assert frame["you"] == 1 and not frame["table"]["seats"][1]["away"]
         await ann.act(ann.last["legal"][0]["action"])
         await asyncio.sleep(0.3)
@@ -142,19 +131,16 @@ def test_a_bot_takes_over_a_seat_whose_player_left_and_hands_it_back(sqlite_serv
 def test_turn_timer_plays_the_default_action_on_timeout(sqlite_server: Any) -> None:
     # The turn starts when the table does (the bot fills it), so the clock starts before.
     started = time.monotonic()
-    created = create_table(
+    table = set_up_table(
         sqlite_server.http,
-        game="fakecards",
-        players=2,
-        name="Ann",
-        seats=[None, "random"],
+        "Ann",
+        bots=["random"],
         options={"rounds": 1},
         settings={"bot_delay": 0, "turn_seconds": 1},
     )
-    table_id = created["table"]["id"]
 
     async def scenario() -> None:
-        ann = await SeatClient(sqlite_server.ws, table_id, created["token"]).connect()
+        ann = await SeatClient(sqlite_server.ws, table.id, table.token).connect()
         frame = await ann.update(timeout=30)
         default = frame["legal"][0]["action"]
         while not ann.last["over"]:
@@ -171,21 +157,19 @@ def test_turn_timer_plays_the_default_action_on_timeout(sqlite_server: Any) -> N
 
 
 def test_real_time_game_runs_on_the_server_clock_and_logs_the_ticks(sqlite_server: Any) -> None:
-    created = create_table(
+    table = set_up_table(
         sqlite_server.http,
+        "Ann",
+        bots=["random"],
         game="fakeclock",
-        players=2,
-        name="Ann",
-        seats=[None, "random"],
         # Five seconds of play: Ann's two taps land before time is up even on a busy machine.
         options={"seconds": 5},
         settings={"bot_delay": 0.3},
     )
-    table_id = created["table"]["id"]
+    table_id = table.id
 
     async def scenario() -> None:
-        ann = await SeatClient(sqlite_server.ws, table_id, created["token"]).connect()
-        await ann.update()
+        ann = await seated(sqlite_server.ws, table_id, table.token)
         assert (await ann.act({"type": "tap"}))["type"] == "ack"
         assert (await ann.act({"type": "tap"}))["type"] == "ack"
         while not ann.last["over"]:
@@ -205,20 +189,15 @@ def test_real_time_game_runs_on_the_server_clock_and_logs_the_ticks(sqlite_serve
 
 
 def test_replays_open_only_when_the_game_is_over(sqlite_server: Any) -> None:
-    created = create_table(
+    table = set_up_table(
         sqlite_server.http,
-        game="fakecards",
-        players=2,
-        seats=["random", "random"],
+        bots=["random", "random"],
         options={"rounds": 2},
         settings={"bot_delay": 0},
     )
-    table_id = created["table"]["id"]
-    assert created["token"] is None and created["table"]["status"] == "playing"
-    deadline = time.monotonic() + 30
-    while httpx.get(f"{sqlite_server.http}/api/tables/{table_id}").json()["status"] != "finished":
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+    table_id = table.id
+    assert table.created["token"] is None and table.created["table"]["status"] == "playing"
+    wait_for_status(sqlite_server.http, table_id, "finished")
     log = httpx.get(f"{sqlite_server.http}/api/tables/{table_id}/replay").json()
     assert [a["seat"] for a in log["actions"]] == [0, 1, 0, 1]
     assert log["actions"][0]["label"].startswith("play gem-")
@@ -232,8 +211,8 @@ def test_replays_open_only_when_the_game_is_over(sqlite_server: Any) -> None:
     listing = httpx.get(f"{sqlite_server.http}/api/tables").json()
     assert listing["finished"][0]["id"] == table_id
 
-    live = create_table(sqlite_server.http, game="fakecards", players=2, name="Ann")
-    refused = httpx.get(f"{sqlite_server.http}/api/tables/{live['table']['id']}/replay")
+    live = set_up_table(sqlite_server.http, "Ann", players=2)
+    refused = httpx.get(f"{sqlite_server.http}/api/tables/{live.id}/replay")
     assert refused.status_code == 409
 
 
@@ -244,20 +223,12 @@ def test_a_bot_that_breaks_does_not_stall_the_table(sqlite_server: Any, monkeypa
         raise RuntimeError("this bot is broken")
 
     monkeypatch.setattr(RandomBot, "choose", broken)
-    created = create_table(
-        sqlite_server.http,
-        game="fakecards",
-        players=2,
-        name="Ann",
-        seats=[None, "random"],
-        options={"rounds": 1},
-        settings={"bot_delay": 0},
+    table = set_up_table(
+        sqlite_server.http, "Ann", bots=["random"], options={"rounds": 1}, settings={"bot_delay": 0}
     )
-    table_id = created["table"]["id"]
 
     async def scenario() -> None:
-        ann = await SeatClient(sqlite_server.ws, table_id, created["token"]).connect()
-        await ann.update()
+        ann = await seated(sqlite_server.ws, table.id, table.token)
         await ann.act(ann.last["legal"][0]["action"])
         while not ann.last["over"]:
             await ann.update(timeout=20)  # the broken bot's seat played its default card
@@ -268,18 +239,10 @@ def test_a_bot_that_breaks_does_not_stall_the_table(sqlite_server: Any, monkeypa
 
 def test_a_replay_step_carries_the_games_own_sentences(sqlite_server: Any) -> None:
     """The replay page reads its log like a live table: each event worded by the game."""
-    created = create_table(
-        sqlite_server.http,
-        game="spyworld",
-        players=2,
-        seats=["random", "random"],
-        settings={"bot_delay": 0},
-    )
-    table_id = created["table"]["id"]
-    deadline = time.monotonic() + 30
-    while httpx.get(f"{sqlite_server.http}/api/tables/{table_id}").json()["status"] != "finished":
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+    table_id = set_up_table(
+        sqlite_server.http, bots=["random", "random"], game="spyworld", settings={"bot_delay": 0}
+    ).id
+    wait_for_status(sqlite_server.http, table_id, "finished")
     # Steps 1-2 choose the Agents, 3-4 the first round's cards: step 4 reveals what was taken.
     step = httpx.get(f"{sqlite_server.http}/api/tables/{table_id}/replay/4?seat=0").json()
     texts = [e["text"] for e in step["events"] if not e.get("quiet")]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -173,3 +174,11 @@ async def seat_held(ws_base: str, table_id: str, token: str) -> int | None:
     await client.close()
     you: int | None = client.last["you"]
     return you
+
+
+def wait_for_status(http_base: str, table_id: str, status: str, seconds: float = 60) -> None:
+    """Wait until a table's info says ``status`` (bots play on their own time)."""
+    deadline = time.monotonic() + seconds
+    while httpx.get(f"{http_base}/api/tables/{table_id}", timeout=10).json()["status"] != status:
+        assert time.monotonic() < deadline, f"table {table_id} is not {status} after {seconds} s"
+        time.sleep(0.05)
