@@ -8,26 +8,16 @@ import json
 import socket
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
-from pathlib import Path
+from contextlib import suppress
 from typing import Any
 
 import httpx
 import pytest
 import websockets
 from liveserver import LiveServer
-from wsclient import SeatClient, create_table, join_table
+from wsclient import SeatClient, create_table, join_table, seated, set_up_table
 
 from topsecret.server import Limits
-
-
-@contextmanager
-def server_with(tmp_path: Path, limits: Limits) -> Iterator[LiveServer]:
-    server = LiveServer(f"sqlite:///{tmp_path / 'limits.sqlite3'}", limits).start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 async def refused(ws_base: str, table_id: str, token: str | None) -> tuple[str, int]:
@@ -142,19 +132,17 @@ def test_display_names_are_bounded_trimmed_and_printable(sqlite_server: Any) -> 
 def test_a_socket_message_over_the_limit_closes_the_socket_from_its_header(
     sqlite_server: Any,
 ) -> None:
-    created = create_table(sqlite_server.http, game="fakecards", players=2, name="Ann")
-    table_id = created["table"]["id"]
+    table = set_up_table(sqlite_server.http, "Ann", players=2)
+    table_id, token = table.id, table.token
 
     async def scenario() -> None:
-        ann = await SeatClient(sqlite_server.ws, table_id, created["token"]).connect()
-        await ann.update()
+        ann = await seated(sqlite_server.ws, table_id, token)
         await ann._ws.send("{" + " " * 20_000 + "}")
         with pytest.raises(websockets.ConnectionClosed) as closed:
             await ann.reply()
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
         # Text the protocol cannot carry, and a binary frame, are answered with an error.
-        ann = await SeatClient(sqlite_server.ws, table_id, created["token"]).connect()
-        await ann.update()
+        ann = await seated(sqlite_server.ws, table_id, token)
         await ann._ws.send(
             '{"type": "act", "seq": 0, "action": {"type": "play", "card": "\\ud800"}}'
         )
@@ -164,7 +152,7 @@ def test_a_socket_message_over_the_limit_closes_the_socket_from_its_header(
             while True:
                 await ann.receive()
         # The table is unharmed: a new connection plays on.
-        ann = await SeatClient(sqlite_server.ws, table_id, created["token"]).connect()
+        ann = await SeatClient(sqlite_server.ws, table_id, token).connect()
         await ann._ws.send('{"type": "ping"}')
         assert (await ann.reply())["type"] == "pong"
         await ann.close()
@@ -172,10 +160,9 @@ def test_a_socket_message_over_the_limit_closes_the_socket_from_its_header(
     asyncio.run(scenario())
 
 
-def test_connections_from_one_address_are_bounded(tmp_path: Path) -> None:
-    with server_with(tmp_path, Limits(connections_per_client=3)) as server:
-        created = create_table(server.http, game="fakecards", players=2, name="Ann")
-        table_id = created["table"]["id"]
+def test_connections_from_one_address_are_bounded(sqlite_url: str) -> None:
+    with LiveServer(sqlite_url, Limits(connections_per_client=3)) as server:
+        table_id = set_up_table(server.http, "Ann", players=2).id
 
         async def scenario() -> None:
             held = [await SeatClient(server.ws, table_id, None).connect() for _ in range(3)]
@@ -203,16 +190,13 @@ def test_connections_from_one_address_are_bounded(tmp_path: Path) -> None:
         asyncio.run(scenario())
 
 
-def test_an_exempt_address_is_not_bounded_per_client(tmp_path: Path) -> None:
+def test_an_exempt_address_is_not_bounded_per_client(sqlite_url: str) -> None:
     limits = Limits(connections_per_client=1, exempt=frozenset({"127.0.0.1"}))
-    with server_with(tmp_path, limits) as server:
-        created = create_table(server.http, game="fakecards", players=2, name="Ann")
+    with LiveServer(sqlite_url, limits) as server:
+        table_id = set_up_table(server.http, "Ann", players=2).id
 
         async def scenario() -> None:
-            held = [
-                await SeatClient(server.ws, created["table"]["id"], None).connect()
-                for _ in range(4)
-            ]
+            held = [await SeatClient(server.ws, table_id, None).connect() for _ in range(4)]
             for client in held:
                 assert (await client.update())["type"] == "update"
                 await client.close()
@@ -220,11 +204,11 @@ def test_an_exempt_address_is_not_bounded_per_client(tmp_path: Path) -> None:
         asyncio.run(scenario())
 
 
-def test_tabs_per_seat_and_spectators_per_table_are_bounded(tmp_path: Path) -> None:
+def test_tabs_per_seat_and_spectators_per_table_are_bounded(sqlite_url: str) -> None:
     limits = Limits(connections_per_seat=2, spectators_per_table=2)
-    with server_with(tmp_path, limits) as server:
-        created = create_table(server.http, game="fakecards", players=2, name="Ann")
-        table_id, token = created["table"]["id"], created["token"]
+    with LiveServer(sqlite_url, limits) as server:
+        table = set_up_table(server.http, "Ann", players=2)
+        table_id, token = table.id, table.token
 
         async def scenario() -> None:
             tabs = [await SeatClient(server.ws, table_id, token).connect() for _ in range(2)]
@@ -247,19 +231,19 @@ def test_tabs_per_seat_and_spectators_per_table_are_bounded(tmp_path: Path) -> N
         asyncio.run(scenario())
 
 
-def test_silent_sockets_are_closed_and_pinging_ones_are_kept(tmp_path: Path) -> None:
+def test_silent_sockets_are_closed_and_pinging_ones_are_kept(sqlite_url: str) -> None:
     # Seconds long enough for a busy machine to say hello in time; the talker pings every
     # 0.1 s, far more often than the silence allowed.
     idle = 3.0
-    with server_with(tmp_path, Limits(idle_seconds=idle, hello_seconds=2.0)) as server:
-        created = create_table(server.http, game="fakecards", players=2, name="Ann")
-        table_id = created["table"]["id"]
+    with LiveServer(sqlite_url, Limits(idle_seconds=idle, hello_seconds=2.0)) as server:
+        table = set_up_table(server.http, "Ann", players=2)
+        table_id = table.id
 
         async def scenario() -> None:
             # Never says hello: closed after hello_seconds (read once the others are done).
             mute = await websockets.connect(f"{server.ws}/ws/tables/{table_id}")
             silent = await SeatClient(server.ws, table_id, None).connect()
-            talker = await SeatClient(server.ws, table_id, created["token"]).connect()
+            talker = await SeatClient(server.ws, table_id, table.token).connect()
             await silent.update()
             await talker.update()
             talking_since = time.monotonic()

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import httpx
@@ -20,15 +18,6 @@ from liveserver import LiveServer
 from wsclient import SeatClient, create_table
 
 from topsecret.server import Limits
-
-
-@contextmanager
-def server_with(url: str, limits: Limits) -> Iterator[LiveServer]:
-    server = LiveServer(url, limits).start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def other_client(base: str) -> httpx.Client:
@@ -44,7 +33,7 @@ def new_table(base: str, **extra: Any) -> httpx.Response:
 
 
 def test_creating_tables_is_rate_limited_per_client(sqlite_url: str) -> None:
-    with server_with(sqlite_url, Limits(table_burst=2, table_every=60)) as server:
+    with LiveServer(sqlite_url, Limits(table_burst=2, table_every=60)) as server:
         assert new_table(server.http).status_code == 200
         assert new_table(server.http).status_code == 200
         third = new_table(server.http)
@@ -60,7 +49,7 @@ def test_creating_tables_is_rate_limited_per_client(sqlite_url: str) -> None:
 
 
 def test_taking_seats_is_rate_limited_per_client(sqlite_url: str) -> None:
-    with server_with(sqlite_url, Limits(join_burst=2, join_every=60)) as server:
+    with LiveServer(sqlite_url, Limits(join_burst=2, join_every=60)) as server:
         table_id = new_table(server.http, players=4).json()["table"]["id"]
         join = f"{server.http}/api/tables/{table_id}/join"
         assert httpx.post(join, json={"name": "Bob"}).status_code == 200
@@ -73,7 +62,7 @@ def test_taking_seats_is_rate_limited_per_client(sqlite_url: str) -> None:
 
 def test_one_client_cannot_fill_the_server_even_across_a_restart(sqlite_url: str) -> None:
     limits = Limits(live_tables_per_client=2, table_burst=10)
-    with server_with(sqlite_url, limits) as server:
+    with LiveServer(sqlite_url, limits) as server:
         first = new_table(server.http).json()
         assert new_table(server.http).status_code == 200
         refused = new_table(server.http)
@@ -82,7 +71,7 @@ def test_one_client_cannot_fill_the_server_even_across_a_restart(sqlite_url: str
         with other_client(server.http) as other:
             body = {"game": "fakecards", "players": 2, "name": "Bob"}
             assert other.post("/api/tables", json=body).status_code == 200
-    with server_with(sqlite_url, limits) as server:
+    with LiveServer(sqlite_url, limits) as server:
         # The creator is stored (as a hash of the address), so a restart forgets nothing.
         assert new_table(server.http).status_code == 429
         closed = httpx.post(
@@ -96,7 +85,7 @@ def test_one_client_cannot_fill_the_server_even_across_a_restart(sqlite_url: str
 def test_a_table_nobody_fills_expires_and_its_watchers_are_told(sqlite_url: str) -> None:
     # Three seconds: Ann connects while the table still waits, even on a busy machine.
     limits = Limits(waiting_expire_seconds=3, sweep_seconds=0.2)
-    with server_with(sqlite_url, limits) as server:
+    with LiveServer(sqlite_url, limits) as server:
         created = new_table(server.http).json()
         table_id = created["table"]["id"]
 
@@ -115,7 +104,7 @@ def test_a_table_nobody_fills_expires_and_its_watchers_are_told(sqlite_url: str)
         assert listing["open"] == [] and listing["total"]["open"] == 0
         join = httpx.post(f"{server.http}/api/tables/{table_id}/join", json={"name": "Bob"})
         assert join.status_code == 409 and "closed (expired" in join.json()["detail"]
-    with server_with(sqlite_url, Limits()) as server:
+    with LiveServer(sqlite_url, Limits()) as server:
         assert table_id not in server.app.state.lobby.tables  # not resumed
         info = httpx.get(f"{server.http}/api/tables/{table_id}").json()
         assert info["status"] == "closed" and info["closed_reason"].startswith("expired")
@@ -125,7 +114,7 @@ def test_a_game_nobody_is_connected_to_is_closed_as_abandoned(sqlite_url: str) -
     # Three seconds: the watcher connects in time, even on a busy machine.
     abandoned = 3.0
     limits = Limits(abandoned_seconds=abandoned, sweep_seconds=0.2)
-    with server_with(sqlite_url, limits) as server:
+    with LiveServer(sqlite_url, limits) as server:
         lonely = create_table(
             server.http, game="fakecards", players=2, name="Ann", seats=[None, "random"]
         )
@@ -213,7 +202,7 @@ def test_a_private_table_is_unlisted_and_seats_only_through_its_invite(
 
 
 def test_the_lobby_is_paged_and_filtered(sqlite_url: str) -> None:
-    with server_with(sqlite_url, Limits(exempt=frozenset({"127.0.0.1"}))) as server:
+    with LiveServer(sqlite_url, Limits(exempt=frozenset({"127.0.0.1"}))) as server:
         base = server.http
         ids = [create_table(base, game="fakecards", players=2, name="A")["table"]["id"]]
         for _ in range(6):
