@@ -14,7 +14,13 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from .arena.bench import PEER_GAME, bench_game, bench_peer, bench_search
+from .arena.bench import (
+    PEER_GAME,
+    bench_game,
+    bench_peer,
+    bench_realtime_search,
+    bench_search,
+)
 from .arena.distributed import LOCAL as LOCAL_RAY
 from .arena.distributed import require_ray
 from .arena.report import write_csv, write_report
@@ -555,13 +561,18 @@ def bench_command(
     ids = games or game_ids()
     results = []
     searches = []
+    realtime = []
     for game_id in ids:
         seats = _players_or_default(game_id, players)
+        game = get_game(game_id)
         if not as_json:
             _err().print(f"measuring {game_id} with {seats} players for {seconds:g} s…")
-        results.append(bench_game(get_game(game_id), seats, seconds))
+        results.append(bench_game(game, seats, seconds))
         if search:
-            searches.append(bench_search(get_game(game_id), seats, seconds))
+            searches.append(bench_search(game, seats, seconds))
+            if game.play_style == "realtime":
+                # The search the ismcts bot plays at this table: flat, on the clock.
+                realtime.append(bench_realtime_search(game, seats, seconds))
     peer_rate = None
     if peer:
         if not as_json:
@@ -571,6 +582,7 @@ def bench_command(
         out: dict[str, Any] = {
             "playouts": [r.to_json() for r in results],
             "search": [r.to_json() for r in searches],
+            "realtime_search": [r.to_json() for r in realtime],
             "peer": None
             if peer_rate is None
             else {"game": PEER_GAME, "steps_per_second": round(peer_rate, 1)},
@@ -604,6 +616,14 @@ def bench_command(
             row.append(f"{by_game[r.game].iterations_per_second:,.0f}")
         table.add_row(*row)
     _out().print(table)
+    if searches:
+        _out().print("search iterations/s: the tree search with random rollouts, in every game")
+    for flat in realtime:
+        _out().print(
+            f"{flat.game}: the ismcts bot's real-time search, {flat.iterations_per_second:,.1f} "
+            "iterations/s (each plays a sampled world on twice, on the clock, with the "
+            "heuristic at every seat)"
+        )
     if peer_rate:
         _out().print(f"peer: OpenSpiel's {PEER_GAME}, {peer_rate:,.0f} steps/s in this run")
     elif peer:

@@ -1,5 +1,11 @@
 """How fast the engine plays: random playouts, search iterations, and a peer for scale.
 
+Search iterations are the tree search's (:class:`~topsecret.bots.ismcts.IsmctsSearch` with
+random rollouts) in every game, the winking game too, so the four figures compare. At a
+real-time table the ``ismcts`` bot plays another search, flat and on the clock
+(:mod:`topsecret.bots.realtime`), whose iteration is two rollouts of several virtual seconds;
+:func:`bench_realtime_search` measures that one for the real-time games.
+
 Absolute speeds on a shared machine say little, so a run also measures a fixed peer, OpenSpiel's
 pure-Python tic-tac-toe (``python_tic_tac_toe``), on the same machine in the same run, and
 reports every game's steps per second as a ratio to it. OpenSpiel is optional
@@ -9,10 +15,13 @@ reports every game's steps per second as a ratio to it. OpenSpiel is optional
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots.ismcts import IsmctsSearch, SearchSettings
+from ..bots.ismcts import Guide, IsmctsSearch, SearchSettings
+from ..bots.random_bot import RandomBot
+from ..bots.realtime import TablePlayers, play_on_clock, realtime_search
 from ..core import Game, Rng, SeatView, State, play_random_step, run_random_game
 
 #: The peer every game is compared with.
@@ -54,6 +63,8 @@ class SearchBenchResult:
     decisions: int
     iterations: int
     seconds: float
+    #: ``tree``: the tree search with random rollouts; ``realtime``: the real-time search.
+    search: str = "tree"
 
     @property
     def iterations_per_second(self) -> float:
@@ -67,6 +78,7 @@ class SearchBenchResult:
             "iterations": self.iterations,
             "seconds": round(self.seconds, 3),
             "iterations_per_second": round(self.iterations_per_second, 1),
+            "search": self.search,
         }
 
 
@@ -101,24 +113,81 @@ def search_positions(game: Game, players: int, count: int, seed: int = 0) -> lis
 def bench_search(
     game: Game, players: int, seconds: float, iterations: int = 100, seed: int = 0
 ) -> SearchBenchResult:
-    """Information-set search iterations per second, over decisions of random games.
+    """Tree-search iterations per second, over decisions of random games.
 
-    Each decision runs a fixed number of iterations (determinize, select, expand, random
-    rollout, back up), so the figure is what a time budget buys on this machine.
+    Each decision runs a fixed number of iterations of :class:`IsmctsSearch` (determinize,
+    select, expand, random rollout, back up), so the figure is what a time budget buys on
+    this machine. Every game is measured with this search, a real-time one too (where the
+    random rollouts do not move the clock); :func:`bench_realtime_search` measures the search
+    the ``ismcts`` bot plays at a real-time table.
     """
     search = IsmctsSearch(SearchSettings(iterations=iterations))
     positions = search_positions(game, players, 16, seed)
+    return _time_search(
+        game, players, seconds, [(state, None) for state in positions], seed, search, "tree"
+    )
+
+
+def realtime_positions(
+    game: Game, players: int, count: int, seed: int = 0, every: float = 2.0
+) -> list[tuple[State, float]]:
+    """Decision points of seeded real-time games between the game's heuristic bots, each with
+    its moment on the clock: every ``every`` virtual seconds where a seat has a real choice."""
+    factory = game.bots().get("heuristic") or RandomBot
+    rng = Rng(seed)
+    positions: list[tuple[State, float]] = []
+    while len(positions) < count:
+        state = game.new_state(players, None, rng.next_u64() >> 1)
+        table = TablePlayers(factory, rng.spawn())
+        now = 0.0
+        while not state.is_over() and len(positions) < count:
+            if play_on_clock(state, table, now, every) == 0 and state.is_over():
+                break
+            now += every
+            acting = state.acting_players()
+            if acting and len(state.legal_actions(acting[0])) > 1:
+                positions.append((state.clone(), now))
+            if now > 3600:
+                break
+    return positions
+
+
+def bench_realtime_search(
+    game: Game, players: int, seconds: float, iterations: int = 8, seed: int = 0
+) -> SearchBenchResult:
+    """Iterations per second of the search the ``ismcts`` bot plays at a real-time table
+    (:func:`~topsecret.bots.realtime.realtime_search`): each iteration plays a sampled world
+    on twice, on its clock, with the game's heuristic at every seat, so it costs far more
+    than a tree iteration with random rollouts."""
+    positions = realtime_positions(game, players, 8, seed)
+    first = positions[0][0]
+    settings = SearchSettings(iterations=iterations)
+    search = realtime_search(settings, None, Guide(game, seed), SeatView(first, 0))
+    return _time_search(game, players, seconds, positions, seed, search, "realtime")
+
+
+def _time_search(
+    game: Game,
+    players: int,
+    seconds: float,
+    positions: Sequence[tuple[State, float | None]],
+    seed: int,
+    search: IsmctsSearch,
+    kind: str,
+) -> SearchBenchResult:
+    """Search decisions of ``positions`` in turn for about ``seconds``; at least one."""
     rng = Rng(seed ^ 0xBE7C)
     done = decisions = 0
     start = time.perf_counter()
     deadline = start + seconds
     while decisions == 0 or time.perf_counter() < deadline:
-        state = positions[decisions % len(positions)]
+        state, now = positions[decisions % len(positions)]
         seat = state.acting_players()[0]
-        search.best_action(SeatView(state, seat), rng)
+        search.best_action(SeatView(state, seat), rng, None, now)
         done += search.report.iterations
         decisions += 1
-    return SearchBenchResult(game.id, players, decisions, done, time.perf_counter() - start)
+    elapsed = time.perf_counter() - start
+    return SearchBenchResult(game.id, players, decisions, done, elapsed, kind)
 
 
 def bench_peer(seconds: float, seed: int = 0) -> float | None:
