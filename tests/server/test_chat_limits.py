@@ -4,12 +4,11 @@ may say within a window (docs/server.md, Limits; docs/web.md, Table talk)."""
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from typing import Any
 
 import pytest
 from liveserver import LiveServer
-from wsclient import SeatClient, create_table, join_table
+from wsclient import seated, set_up_table
 
 from topsecret.server import Limits
 from topsecret.server.limits import ChatLimiter, QuotaError
@@ -54,24 +53,18 @@ def test_a_line_longer_than_the_limit_is_refused_and_not_counted() -> None:
     chat.check("t1", 0, "short")
 
 
-def test_a_live_table_enforces_the_limits_it_was_given(tmp_path: Path) -> None:
+def test_a_live_table_enforces_the_limits_it_was_given(sqlite_url: str) -> None:
     """Given a server allowing 12 characters and 2 lines a minute per seat, when Ann says a
     long line and then three short ones, then the long one and the third are refused with
     the reason, Bob may still talk, and only the accepted lines are kept."""
     limits = Limits(chat_length=12, chat_lines=2, chat_window=60.0)
-    server = LiveServer(f"sqlite:///{tmp_path / 'chat.sqlite3'}", limits).start()
-    try:
-        created = create_table(
-            server.http, game="fakecards", players=2, name="Ann", settings={"bot_delay": 0}
-        )
-        table_id = created["table"]["id"]
-        bob_ticket = join_table(server.http, table_id, "Bob")
+    with LiveServer(sqlite_url, limits) as server:
+        table = set_up_table(server.http, "Ann", "Bob", settings={"bot_delay": 0})
+        table_id = table.id
 
         async def talk() -> list[dict[str, Any]]:
-            ann = await SeatClient(server.ws, table_id, created["token"]).connect()
-            bob = await SeatClient(server.ws, table_id, bob_ticket["token"]).connect()
-            await ann.update()
-            await bob.update()
+            ann = await seated(server.ws, table_id, table.tokens[0])
+            bob = await seated(server.ws, table_id, table.tokens[1])
             replies = []
             for text in ("a line far too long", "hello", "all well", "third"):
                 await ann._ws.send(f'{{"type": "chat", "text": "{text}"}}')
@@ -94,5 +87,3 @@ def test_a_live_table_enforces_the_limits_it_was_given(tmp_path: Path) -> None:
         assert "slow down: at most 2 lines in 60 seconds" in replies[3]["message"]
         kept = [(line["name"], line["text"]) for line in server.store.load_chat(table_id)]
         assert kept == [("Ann", "hello"), ("Ann", "all well"), ("Bob", "hi Ann")]
-    finally:
-        server.stop()

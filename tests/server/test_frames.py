@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from wsclient import SeatClient, create_table, join_table
+from wsclient import SeatClient, seated, set_up_table
 
 
 async def quiet_for(client: SeatClient, seconds: float) -> list[str]:
@@ -21,15 +21,12 @@ async def quiet_for(client: SeatClient, seconds: float) -> list[str]:
 
 
 def test_spectators_joining_send_frames_to_themselves_only(sqlite_server: Any) -> None:
-    created = create_table(sqlite_server.http, game="fakecards", players=2, name="Ann")
-    table_id = created["table"]["id"]
-    bob = join_table(sqlite_server.http, table_id, "Bob")
+    table = set_up_table(sqlite_server.http, "Ann", "Bob")
+    table_id = table.id
 
     async def scenario() -> None:
-        ann = await SeatClient(sqlite_server.ws, table_id, created["token"]).connect()
-        await ann.update()
-        bob_client = await SeatClient(sqlite_server.ws, table_id, bob["token"]).connect()
-        await bob_client.update()
+        ann = await seated(sqlite_server.ws, table_id, table.tokens[0])
+        bob_client = await seated(sqlite_server.ws, table_id, table.tokens[1])
         # Bob's first connection changed the seat panel: Ann was told he is connected.
         seen = await ann.update()
         assert seen["table"]["seats"][1]["connected"]
@@ -40,7 +37,7 @@ def test_spectators_joining_send_frames_to_themselves_only(sqlite_server: Any) -
             assert first["full"] and first["you"] is None
             watchers.append(watcher)
         # A second tab of Ann's seat: nothing others see has changed either.
-        tab = await SeatClient(sqlite_server.ws, table_id, created["token"]).connect()
+        tab = await SeatClient(sqlite_server.ws, table_id, table.tokens[0]).connect()
         assert (await tab.update())["full"]
         assert await quiet_for(ann, 0.5) == []
         assert await quiet_for(bob_client, 0.1) == []

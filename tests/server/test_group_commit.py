@@ -5,31 +5,17 @@ alone, and frames relayed to one process leave in one Redis message, in order.""
 from __future__ import annotations
 
 import asyncio
-import time
 
 import pytest
+from liveserver import person, store_table
 from sqlalchemy.exc import IntegrityError
 
 from topsecret.server.cluster import FRAMES, pack, unpack_frames
-from topsecret.server.db import LogRow, SeatData, Store, TableData
+from topsecret.server.db import LogRow, Store
 
 
 def stored_table(store: Store, table_id: str) -> None:
-    store.create_table(
-        TableData(
-            id=table_id,
-            game="fakecards",
-            players=2,
-            seed=1,
-            options={},
-            settings={},
-            status="playing",
-            created_at=time.time(),
-            finished_at=None,
-            scores=None,
-            seats=(SeatData(0, None, "Ann", "a", False), SeatData(1, None, "Bob", "b", False)),
-        )
-    )
+    store_table(store, table_id, "fakecards", [person(0, "Ann", "a"), person(1, "Bob", "b")])
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import copy
 import time
 from typing import Any
 
-from wsclient import SeatClient, create_table, join_table
+from wsclient import SeatClient, set_up_table
 
 from topsecret.games import get_game
 
@@ -52,21 +52,20 @@ def _observations_by_seq(store: Any, game_id: str, table_id: str, seat: int | No
 
 
 def test_vault_whole_game_frames_hold_nothing_of_the_other_seats(sqlite_server: Any) -> None:
-    created = create_table(
+    table = set_up_table(
         sqlite_server.http,
+        "Ann",
+        "Bob",
+        bots=["heuristic"],
         game="vault",
-        players=3,
-        name="Ann",
-        seats=[None, None, "heuristic"],
         options={"single_deal": True},
         settings={"bot_delay": 0},
     )
-    table_id = created["table"]["id"]
-    bob = join_table(sqlite_server.http, table_id, "Bob")
+    table_id = table.id
 
     async def scenario() -> list[SeatClient]:
-        ann = await SeatClient(sqlite_server.ws, table_id, created["token"]).connect()
-        bob_client = await SeatClient(sqlite_server.ws, table_id, bob["token"]).connect()
+        ann = await SeatClient(sqlite_server.ws, table_id, table.tokens[0]).connect()
+        bob_client = await SeatClient(sqlite_server.ws, table_id, table.tokens[1]).connect()
         watcher = await SeatClient(sqlite_server.ws, table_id, None).connect()
         await asyncio.gather(ann.play_until_over(0, 60), bob_client.play_until_over(1, 60))
         while not (watcher.updates and watcher.last["over"]):
@@ -87,15 +86,10 @@ def test_vault_whole_game_frames_hold_nothing_of_the_other_seats(sqlite_server: 
 
 
 def test_wink_frames_in_real_time_hold_nothing_of_the_other_seats(sqlite_server: Any) -> None:
-    created = create_table(
-        sqlite_server.http,
-        game="wink",
-        players=4,
-        name="Ann",
-        seats=[None, "heuristic", "heuristic", "heuristic"],
-        settings={"bot_delay": 0},
+    table = set_up_table(
+        sqlite_server.http, "Ann", bots=["heuristic"] * 3, game="wink", settings={"bot_delay": 0}
     )
-    table_id = created["table"]["id"]
+    table_id = table.id
 
     runtime = sqlite_server.app.state.lobby.tables[table_id]
 
@@ -104,7 +98,7 @@ def test_wink_frames_in_real_time_hold_nothing_of_the_other_seats(sqlite_server:
         return secrets > 5 and len(runtime.log) > 10
 
     async def scenario() -> list[SeatClient]:
-        ann = await SeatClient(sqlite_server.ws, table_id, created["token"]).connect()
+        ann = await SeatClient(sqlite_server.ws, table_id, table.token).connect()
         watcher = await SeatClient(sqlite_server.ws, table_id, None).connect()
         await ann.update()
         # Ann looks around the table while the bots play for a few seconds of real time, and
