@@ -1,4 +1,5 @@
 // Small helpers shared by every page: HTTP calls, the seat token kept in this browser, DOM.
+import { format, gettext } from "./i18n.js";
 
 export async function api(path, options = {}) {
   const response = await fetch(path, {
@@ -11,7 +12,7 @@ export async function api(path, options = {}) {
     const detail = Array.isArray(data.detail)
       ? data.detail.map((d) => `${d.loc.slice(1).join(".")}: ${d.msg}`).join("; ")
       : data.detail;
-    throw new Error(detail || `request failed (${response.status})`);
+    throw new Error(detail || format(gettext("request failed ({status})"), { status: response.status }));
   }
   return data;
 }
@@ -60,18 +61,55 @@ export function svg(markup) {
   return template.content.firstElementChild;
 }
 
-/** A bot's name as people read it: "heuristic" -> "Heuristic", "ismcts:ms=100" -> "Ismcts". */
+// Messages of the catalogues, marked with N_ and translated where they are shown (this
+// module is loaded before the catalogue is).
+export const N_ = (message) => message;
+// The bots' kinds in words (lower case: a sentence may put them anywhere).
+const BOT_KINDS = {
+  easy: N_("easy"), medium: N_("medium"), hard: N_("hard"), heuristic: N_("heuristic"),
+  random: N_("random"), ismcts: N_("searching"),
+};
+
+function capitalized(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+/** A bot's name as people read it: "heuristic" -> "Heuristic", "ismcts:ms=100" -> "Searching". */
 export function botLabel(bot) {
-  const base = String(bot).split(":")[0].replaceAll("_", " ");
-  return base[0].toUpperCase() + base.slice(1);
+  const kind = String(bot).split(":")[0];
+  return capitalized(BOT_KINDS[kind] ? gettext(BOT_KINDS[kind]) : kind.replaceAll("_", " "));
+}
+
+/** "Heuristic bot 2": a bot's seat, counted from 1. */
+export function botSeatName(bot, seat) {
+  const kind = String(bot).split(":")[0];
+  const words = BOT_KINDS[kind] ? gettext(BOT_KINDS[kind]) : kind.replaceAll("_", " ");
+  return capitalized(format(gettext("{bot} bot {seat}"), { bot: words, seat: seat + 1 }));
+}
+
+/** "Heuristic bot": a bot in a list of seats. */
+export function botName(bot) {
+  const kind = String(bot).split(":")[0];
+  const words = BOT_KINDS[kind] ? gettext(BOT_KINDS[kind]) : kind.replaceAll("_", " ");
+  return capitalized(format(gettext("{bot} bot"), { bot: words }));
+}
+
+/** "Player 3", for a seat nobody named, counted from 1. */
+export function playerName(seat) {
+  return format(gettext("Player {seat}"), { seat: seat + 1 });
+}
+
+/** "Ann (you)": the reader's own seat. */
+export function youName(name) {
+  return format(gettext("{player} (you)"), { player: name });
 }
 
 export function seatName(table, seat, you) {
-  if (seat === null || seat === undefined) return "spectator";
+  if (seat === null || seat === undefined) return gettext("spectator");
   const info = table.seats[seat];
-  const bot = info?.bot ? `${botLabel(info.bot)} bot ${seat + 1}` : null;
-  const base = bot || info?.name || `Player ${seat + 1}`;
-  return seat === you ? `${base} (you)` : base;
+  const bot = info?.bot ? botSeatName(info.bot, seat) : null;
+  const base = bot || info?.name || playerName(seat);
+  return seat === you ? youName(base) : base;
 }
 
 /** Events that are table chatter (who looks where, who has chosen): folded in the log. */
@@ -85,12 +123,12 @@ export function isChatter(event) {
 export function eventText(event, name, players) {
   if (event.kind === "deal_scored" && Array.isArray(event.scores) && Array.isArray(event.totals)) {
     const each = (list) => list.map((v, s) => `${name(s)} ${v}`).join(", ");
-    return `Deal ${event.deal} scored: ${each(event.scores)}. Totals: ${each(event.totals)}`;
+    return format(gettext("Deal {deal} scored: {scores}. Totals: {totals}"), { deal: event.deal, scores: each(event.scores), totals: each(event.totals) });
   }
   if (event.kind === "concede" && typeof event.seat === "number") {
-    // The seat's name, and "You" for the seat at this browser, in place of "Seat N".
+    // The seat's name, and "You" for the seat at this browser (its name ends in "(you)").
     const who = name(event.seat);
-    return /\(you\)$/.test(who) ? "You go no higher" : `${who} goes no higher`;
+    return who.endsWith(youName("")) ? gettext("You go no higher") : format(gettext("{player} goes no higher"), { player: who });
   }
   if (event.text) {
     // Games speak of "seat N"; people see the names at the table instead.
@@ -98,8 +136,8 @@ export function eventText(event, name, players) {
     const text = event.text.replace(/\bseat (\d+)\b/gi, (whole, n) => (Number(n) < players ? name(Number(n)) : whole));
     return text[0].toUpperCase() + text.slice(1);
   }
-  if (event.kind === "chosen") return `${name(event.seat)} has chosen`;
-  if (event.kind === "my_choice") return "You made your choice (hidden until all have chosen)";
+  if (event.kind === "chosen") return format(gettext("{player} has chosen"), { player: name(event.seat) });
+  if (event.kind === "my_choice") return gettext("You made your choice (hidden until all have chosen)");
   const data = Object.entries(event).filter(([k]) => !["seq", "kind", "audience", "quiet", "text"].includes(k));
   const shown = data.map(([k, v]) => `${k.replaceAll("_", " ")} ${typeof v === "object" ? JSON.stringify(v) : v}`);
   return `${event.kind.replaceAll("_", " ")}${shown.length ? ": " + shown.join(", ") : ""}`;

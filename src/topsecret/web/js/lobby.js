@@ -1,7 +1,7 @@
 // The lobby: pick a game, fill seats with friends or bots, create; see and join tables.
-import { api, botLabel, forgetSeat, h, loadSeat, saveSeat } from "./api.js";
-import { BOT_LEVELS, OPTIONS, RULES } from "./rules.js";
-import { startLanguage } from "./i18n.js";
+import { api, botName, botSeatName, forgetSeat, h, loadSeat, playerName, saveSeat } from "./api.js";
+import { BOT_LEVELS, RULES, gameTitle, optionWords } from "./rules.js";
+import { format, gettext, ngettext, startLanguage } from "./i18n.js";
 
 let games = [];
 
@@ -17,7 +17,7 @@ function renderPlayers() {
   for (let n = game.min_players; n <= game.max_players; n++) {
     select.append(h("option", { value: n, selected: n === previous || (!previous && n === Math.min(4, game.max_players)) }, n));
   }
-  document.getElementById("game-blurb").textContent = RULES[game.id]?.blurb || "";
+  document.getElementById("game-blurb").textContent = RULES[game.id] ? gettext(RULES[game.id].blurb) : "";
   renderSeats();
   renderOptions();
 }
@@ -26,7 +26,8 @@ function renderSeats() {
   const game = currentGame();
   const n = Number(document.getElementById("players-select").value);
   const rows = document.getElementById("seat-rows");
-  rows.replaceChildren(h("div", { class: "seat-row" }, h("span", {}, "Seat 1:"), h("strong", {}, "you")));
+  const seatLabel = (seat) => format(gettext("Seat {seat}"), { seat });
+  rows.replaceChildren(h("div", { class: "seat-row" }, h("span", {}, format(gettext("{seat}:"), { seat: seatLabel(1) })), h("strong", {}, gettext("you"))));
   const preferred = ["medium", "heuristic"].find((b) => game.bots.includes(b)) || game.bots[0];
   // The strength levels first, then the other bots.
   const levels = ["easy", "medium", "hard"].filter((b) => game.bots.includes(b));
@@ -34,11 +35,11 @@ function renderSeats() {
   for (let seat = 1; seat < n; seat++) {
     const select = h(
       "select",
-      { class: "seat-choice", "aria-label": `Seat ${seat + 1}`, dataset: { seat } },
-      h("option", { value: "" }, "a friend (invite by link)"),
-      bots.map((bot) => h("option", { value: bot, selected: bot === preferred }, BOT_LEVELS[bot] || `${bot} bot`)),
+      { class: "seat-choice", "aria-label": seatLabel(seat + 1), dataset: { seat } },
+      h("option", { value: "" }, gettext("a friend (invite by link)")),
+      bots.map((bot) => h("option", { value: bot, selected: bot === preferred }, BOT_LEVELS[bot] ? gettext(BOT_LEVELS[bot]) : botName(bot))),
     );
-    rows.append(h("div", { class: "seat-row" }, h("span", {}, `Seat ${seat + 1}:`), select));
+    rows.append(h("div", { class: "seat-row" }, h("span", {}, format(gettext("{seat}:"), { seat: seatLabel(seat + 1) })), select));
   }
 }
 
@@ -46,7 +47,7 @@ function renderOptions() {
   const rows = document.getElementById("option-rows");
   rows.replaceChildren();
   // Options that may name a file on the server offer only their listed values here.
-  const words = OPTIONS[currentGame().id] || {};
+  const words = optionWords(currentGame().id);
   const settable = currentGame().options.filter((spec) => !spec.names_file || spec.suggestions);
   for (const spec of settable) {
     const plain = words[spec.name] || {};
@@ -68,7 +69,8 @@ function renderOptions() {
       input = h("input", { name: spec.name, value: spec.default });
     }
     input.dataset.option = spec.type;
-    const help = plain.help || spec.help;
+    // The games' own help texts are catalogue messages too.
+    const help = plain.help || (spec.help ? gettext(spec.help) : "");
     rows.append(h("label", { class: "option-row" }, `${plain.label || spec.name.replaceAll("_", " ")} `, input, h("span", { class: "muted option-help" }, ` ${help}`)));
   }
   document.getElementById("options-fieldset").hidden = settable.length === 0;
@@ -123,11 +125,11 @@ async function create(event) {
 }
 
 function seatWords(table) {
-  return table.seats.map((s) => (s.open ? "open seat" : s.bot ? `${botLabel(s.bot)} bot` : s.name)).join(", ");
+  return table.seats.map((s) => (s.open ? gettext("open seat") : s.bot ? botName(s.bot) : s.name)).join(", ");
 }
 
 async function closeTable(table, host) {
-  if (!confirm(`Close this ${table.title} table? Nobody can play on at it.`)) return;
+  if (!confirm(format(gettext("Close this {game} table? Nobody can play on at it."), { game: gameTitle(table.game, table.title) }))) return;
   try {
     await api(`/api/tables/${encodeURIComponent(table.id)}/close`, { method: "POST", body: { token: host } });
     forgetSeat(table.id);
@@ -141,29 +143,32 @@ async function closeTable(table, host) {
  * creator may close it. */
 function tableLine(table, otherwise) {
   const mine = loadSeat(table.id);
-  const action = mine ? "Resume" : otherwise;
+  const action = mine ? gettext("Resume") : gettext(otherwise);
   const link = h("a", { href: `/t/${table.id}`, class: mine ? "resume" : "" }, action);
-  const close = mine?.host ? h("button", { type: "button", class: "close-table", onclick: () => closeTable(table, mine.host) }, "Close") : null;
-  return h("li", {}, h("span", {}, h("strong", {}, table.title), ` · ${table.players} players · ${seatWords(table)}`), h("span", { class: "actions" }, link, close));
+  const close = mine?.host ? h("button", { type: "button", class: "close-table", onclick: () => closeTable(table, mine.host) }, gettext("Close")) : null;
+  const players = format(ngettext("{count} player", "{count} players", table.players), { count: table.players });
+  return h("li", {}, h("span", {}, h("strong", {}, gameTitle(table.game, table.title)), ` · ${players} · ${seatWords(table)}`), h("span", { class: "actions" }, link, close));
 }
 
 function finishedLine(t) {
   const game = games.find((g) => g.id === t.game);
-  const title = game?.title || t.game;
+  const title = gameTitle(t.game, game?.title || t.game);
   // A bot's seat is stored under the bot's name: say "Heuristic bot 2", not "heuristic".
-  const who = (n, i) => (game?.bots.includes(n) ? `${botLabel(n)} bot ${i + 1}` : n || `Player ${i + 1}`);
+  const who = (n, i) => (game?.bots.includes(n) ? botSeatName(n, i) : n || playerName(i));
   return h("li", {}, h("span", {}, h("strong", {}, title), ` · ${t.names.map((n, i) => `${who(n, i)} ${t.scores?.[i] ?? ""}`).join(", ")}`),
-    h("a", { href: `/replay/${t.id}` }, "Replay"));
+    h("a", { href: `/replay/${t.id}` }, gettext("Replay")));
 }
 
 // The server lists tables a page at a time (at most PAGE_MAX per request): each list shows
 // its newest PAGE, and "Show more" adds a page, fetched from where the list ends.
 const PAGE = 20;
 const PAGE_MAX = 100;
+// Messages marked for the catalogues (N_) and translated where they are shown.
+const N_ = (message) => message;
 const LISTS = {
-  open: { line: (t) => tableLine(t, "Join"), none: "none yet: create one" },
-  playing: { line: (t) => tableLine(t, "Watch"), none: "none" },
-  finished: { line: finishedLine, none: "none" },
+  open: { line: (t) => tableLine(t, N_("Join")), none: N_("none yet: create one") },
+  playing: { line: (t) => tableLine(t, N_("Watch")), none: N_("none") },
+  finished: { line: finishedLine, none: N_("none") },
 };
 const shown = { open: PAGE, playing: PAGE, finished: PAGE };
 
@@ -187,12 +192,12 @@ async function refreshTables() {
     Object.keys(LISTS).forEach((status, i) => {
       const { tables, total } = lists[i];
       document.getElementById(`${status}-tables`).replaceChildren(
-        ...(tables.length ? tables.map(LISTS[status].line) : [h("li", { class: "muted" }, LISTS[status].none)]),
+        ...(tables.length ? tables.map(LISTS[status].line) : [h("li", { class: "muted" }, gettext(LISTS[status].none))]),
       );
       const more = document.getElementById(`${status}-more`);
       const left = total - tables.length;
       more.hidden = left <= 0;
-      more.textContent = `Show more (${left} older)`;
+      more.textContent = format(ngettext("Show more ({count} older)", "Show more ({count} older)", left), { count: left });
     });
   } catch (exc) {
     console.warn(exc);
@@ -208,7 +213,7 @@ async function main() {
   await startLanguage();
   games = await api("/api/games");
   const select = document.getElementById("game-select");
-  for (const game of games) select.append(h("option", { value: game.id }, game.title));
+  for (const game of games) select.append(h("option", { value: game.id }, gameTitle(game.id, game.title)));
   const wanted = new URLSearchParams(location.search).get("game");
   if (wanted && games.some((g) => g.id === wanted)) select.value = wanted;
   select.addEventListener("change", renderPlayers);

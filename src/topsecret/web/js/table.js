@@ -1,8 +1,8 @@
 // A table: join or watch, follow the live frames over a WebSocket, render, act.
-import { api, botLabel, eventText, forgetSeat, h, isChatter, loadSeat, saveSeat, seatName } from "./api.js";
-import { OPTIONS, RULES } from "./rules.js";
+import { api, botName, eventText, forgetSeat, h, isChatter, loadSeat, saveSeat, seatName } from "./api.js";
+import { RULES, gameTitle, optionWords, rulesHtml } from "./rules.js";
 import { viewFor } from "./views/index.js";
-import { startLanguage } from "./i18n.js";
+import { format, gettext, ngettext, startLanguage } from "./i18n.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 // A private table's seats are taken through its invite link: /t/<id>?invite=<code>.
@@ -44,8 +44,8 @@ let inFlightTimer = null;
 let pingTimer = null;
 
 function act(action) {
-  if (watchOnly) return toast("You left this seat: take it back first");
-  if (!socket || socket.readyState !== WebSocket.OPEN) return toast("Reconnecting… try again in a moment");
+  if (watchOnly) return toast(gettext("You left this seat: take it back first"));
+  if (!socket || socket.readyState !== WebSocket.OPEN) return toast(gettext("Reconnecting… try again in a moment"));
   if (inFlight !== null) return;
   inFlight = ++ref;
   // Marks for whoever drives the page (the browser tests): an action went out; body.acting
@@ -85,7 +85,7 @@ function connect() {
     clearInterval(pingTimer);
     settle(inFlight); // the new connection's full frame shows whether it was played
     if (leaving) return;
-    $("status").textContent = "Connection lost: reconnecting…";
+    $("status").textContent = gettext("Connection lost: reconnecting…");
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   });
@@ -107,7 +107,7 @@ async function handle(message) {
     saveSeat(message.table_id, { seat: message.seat, token: message.token, name: seat?.name ?? "" });
     rematchId = message.table_id;
     endDismissedAt = -1;
-    toast("A rematch is ready at the same seats");
+    toast(gettext("A rematch is ready at the same seats"));
     renderEnd();
   } else if (message.type === "chat") {
     chat = message.full ? message.lines : [...chat, ...message.lines];
@@ -135,41 +135,41 @@ function renderStatus() {
   const t = frame.table;
   if (t.status === "waiting") {
     const open = t.seats.filter((s) => s.open).length;
-    const waiting = `Waiting for ${open} more player${open === 1 ? "" : "s"}. `;
+    const waiting = format(ngettext("Waiting for {count} more player.", "Waiting for {count} more players.", open), { count: open }) + " ";
     if (t.private && inviteLink().includes("invite=")) {
       // A private table is not listed: the link with its invite code is the way in.
-      status.replaceChildren(h("span", {}, waiting, "This table is private: send your friends this invitation link."),
+      status.replaceChildren(h("span", {}, waiting, gettext("This table is private: send your friends this invitation link.")),
         h("span", { class: "invite-link" },
-          h("input", { id: "invite-link", readonly: true, value: inviteLink(), "aria-label": "Invitation link", onfocus: (e) => e.target.select() }),
-          h("button", { type: "button", onclick: copyInvite }, "Copy")));
+          h("input", { id: "invite-link", readonly: true, value: inviteLink(), "aria-label": gettext("Invitation link"), onfocus: (e) => e.target.select() }),
+          h("button", { type: "button", onclick: copyInvite }, gettext("Copy"))));
       return;
     }
-    status.replaceChildren(`${waiting}Share the invitation link.`);
+    status.replaceChildren(waiting + gettext("Share the invitation link."));
     return;
   }
   if (frame.over) {
-    status.replaceChildren("Game over.");
+    status.replaceChildren(gettext("Game over."));
     return;
   }
   const parts = [];
   if (watchOnly) {
-    status.replaceChildren("You left your seat: a bot plays it for you. ",
-      h("button", { type: "button", id: "take-back", onclick: takeBack }, "Take my seat back"));
+    status.replaceChildren(gettext("You left your seat: a bot plays it for you.") + " ",
+      h("button", { type: "button", id: "take-back", onclick: takeBack }, gettext("Take my seat back")));
     return;
   }
   if (owesMove()) {
-    parts.push(h("span", { class: "your-turn" }, "Your move."));
+    parts.push(h("span", { class: "your-turn" }, gettext("Your move.")));
   } else if (frame.step) {
-    parts.push(`Waiting for ${frame.step.waiting.map(name).join(", ")}.`);
+    parts.push(format(gettext("Waiting for {players}."), { players: frame.step.waiting.map(name).join(", ") }));
   } else if (frame.table.play_style === "realtime") {
-    parts.push(frame.you === null ? "Real time: the players act whenever they like; you are watching." : "Real time: act whenever you like.");
+    parts.push(frame.you === null ? gettext("Real time: the players act whenever they like; you are watching.") : gettext("Real time: act whenever you like."));
   } else if (frame.acting.length) {
-    parts.push(`${frame.acting.map(name).join(", ")} to play.`);
+    parts.push(format(gettext("{players} to play."), { players: frame.acting.map(name).join(", ") }));
   }
   const mine = frame.you !== null ? frame.deadlines[frame.you] : undefined;
   if (mine !== undefined) {
     const left = Math.max(0, mine - (performance.now() - receivedAt) / 1000);
-    parts.push(h("span", { class: "timer", title: "time left to decide" }, h("span", { class: "clock-icon", "aria-hidden": "true" }), ` ${Math.ceil(left)} s`));
+    parts.push(h("span", { class: "timer", title: gettext("time left to decide") }, h("span", { class: "clock-icon", "aria-hidden": "true" }), " " + format(gettext("{seconds} s"), { seconds: Math.ceil(left) })));
   }
   status.replaceChildren(...parts);
 }
@@ -177,16 +177,16 @@ function renderStatus() {
 function renderSeats() {
   const step = frame.step;
   $("seats").replaceChildren(
-    h("h3", {}, "Seats"),
+    h("h3", {}, gettext("Seats")),
     ...frame.table.seats.map((s) => {
       let chip = null;
-      if (s.open) chip = h("span", { class: "chip" }, "open");
-      else if (s.away) chip = h("span", { class: "chip away" }, "away: bot plays");
-      else if (step?.chosen.includes(s.seat)) chip = h("span", { class: "chip chosen" }, "has chosen ✓");
-      else if (!frame.over && frame.table.play_style !== "realtime" && frame.acting.includes(s.seat)) chip = h("span", { class: "chip waiting" }, "thinking…");
+      if (s.open) chip = h("span", { class: "chip" }, gettext("open"));
+      else if (s.away) chip = h("span", { class: "chip away" }, gettext("away: bot plays"));
+      else if (step?.chosen.includes(s.seat)) chip = h("span", { class: "chip chosen" }, gettext("has chosen ✓"));
+      else if (!frame.over && frame.table.play_style !== "realtime" && frame.acting.includes(s.seat)) chip = h("span", { class: "chip waiting" }, gettext("thinking…"));
       const dot = s.bot ? "dot bot" : s.connected ? "dot on" : "dot";
       return h("div", { class: `seat${s.seat === frame.you ? " you" : ""}`, dataset: { seat: s.seat } },
-        h("span", { class: dot, title: s.bot ? "bot" : s.connected ? "connected" : "not connected" }),
+        h("span", { class: dot, title: s.bot ? gettext("bot") : s.connected ? gettext("connected") : gettext("not connected") }),
         h("span", {}, name(s.seat)), chip);
     }),
   );
@@ -195,11 +195,11 @@ function renderSeats() {
 function renderMoves() {
   const list = $("legal");
   if (frame.you === null) {
-    list.replaceChildren(h("p", { class: "none" }, "You are watching: only public information is shown."));
+    list.replaceChildren(h("p", { class: "none" }, gettext("You are watching: only public information is shown.")));
     return;
   }
   if (!frame.legal.length) {
-    list.replaceChildren(h("p", { class: "none" }, frame.over ? "The game is over." : "Nothing to do right now."));
+    list.replaceChildren(h("p", { class: "none" }, frame.over ? gettext("The game is over.") : gettext("Nothing to do right now.")));
     return;
   }
   const label = (text) => text.replace(/\bseat (\d+)\b/g, (whole, n) => (Number(n) < frame.table.players ? name(Number(n)) : whole));
@@ -214,8 +214,8 @@ function renderChat() {
   const time = (at) => new Date(at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
   $("chat-lines").replaceChildren(...(chat.length
     ? chat.map((line) => h("li", { class: line.seat === frame.you ? "mine" : "" },
-      h("span", { class: "when" }, time(line.at)), " ", h("strong", {}, line.seat === frame.you ? "You" : name(line.seat)), ": ", line.text))
-    : [h("li", { class: "muted" }, on ? "Nothing said yet." : "")]));
+      h("span", { class: "when" }, time(line.at)), " ", h("strong", {}, line.seat === frame.you ? gettext("You") : name(line.seat)), ": ", line.text))
+    : [h("li", { class: "muted" }, on ? gettext("Nothing said yet.") : "")]));
   $("chat-lines").scrollTop = $("chat-lines").scrollHeight;
   $("chat-form").hidden = !on || frame.you === null || watchOnly;
 }
@@ -225,7 +225,7 @@ function say(event) {
   const input = $("chat-input");
   const text = input.value.trim();
   if (!text) return;
-  if (!socket || socket.readyState !== WebSocket.OPEN) return toast("Reconnecting… try again in a moment");
+  if (!socket || socket.readyState !== WebSocket.OPEN) return toast(gettext("Reconnecting… try again in a moment"));
   socket.send(JSON.stringify({ type: "chat", text }));
   input.value = "";
 }
@@ -239,7 +239,7 @@ function renderLog() {
     if (!chatter.length) return;
     const lines = chatter.map((e) => h("li", {}, describe(e)));
     items.push(h("li", { class: "chatter" },
-      h("details", {}, h("summary", {}, `${chatter.length} glance${chatter.length === 1 ? "" : "s"} and choice${chatter.length === 1 ? "" : "s"}`), h("ol", {}, lines))));
+      h("details", {}, h("summary", {}, format(ngettext("{count} glance or choice", "{count} glances and choices", chatter.length), { count: chatter.length })), h("ol", {}, lines))));
     chatter = [];
   };
   for (const e of log) {
@@ -266,21 +266,21 @@ function renderEnd() {
   const order = frame.scores.map((score, s) => ({ score, s })).sort((a, b) => b.score - a.score);
   const recent = log.filter((e) => !e.quiet && !isChatter(e)).slice(-12);
   overlay.replaceChildren(
-    h("div", { class: "end-card", role: "dialog", "aria-label": "Game over" },
+    h("div", { class: "end-card", role: "dialog", "aria-label": gettext("Game over") },
       h("h2", {}, headline(frame.winners)),
       // Why it ended and why these players won, in the game's words.
       view.endReason ? h("p", { class: "end-reason" }, view.endReason(frame, { name, assets })) : null,
-      h("table", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score")),
+      h("table", {}, h("tr", {}, h("th", {}, gettext("Player")), h("th", {}, gettext("Score"))),
         order.map(({ score, s }) => h("tr", { class: frame.winners.includes(s) ? "winner" : "" }, h("td", {}, name(s)), h("td", {}, score)))),
       // A view may add its own score sheet (how each total was made up).
       view.endSummary ? view.endSummary(frame, { name, assets }) : null,
-      h("h3", {}, "How it ended"),
+      h("h3", {}, gettext("How it ended")),
       h("ol", {}, recent.map((e) => h("li", {}, describe(e)))),
       h("p", {},
         rematchButton(),
-        h("a", { href: `/replay/${encodeURIComponent(tableId)}` }, "Step through the replay"), " · ",
-        h("a", { href: "/" }, "Back to the lobby"), " · ",
-        h("button", { type: "button", onclick: () => { endDismissedAt = frame.seq; renderEnd(); } }, "Look at the table"))),
+        h("a", { href: `/replay/${encodeURIComponent(tableId)}` }, gettext("Step through the replay")), " · ",
+        h("a", { href: "/" }, gettext("Back to the lobby")), " · ",
+        h("button", { type: "button", onclick: () => { endDismissedAt = frame.seq; renderEnd(); } }, gettext("Look at the table")))),
   );
   overlay.hidden = false;
 }
@@ -291,12 +291,12 @@ function rematchButton() {
   if (frame.you === null || !seat || watchOnly) return null;
   const tied = view.playAgain?.(frame) ?? null;
   if (tied && !tied.includes(frame.you)) {
-    return h("span", { class: "play-again muted" }, `The tied players play again: ${listed(tied.map(name))}. `);
+    return h("span", { class: "play-again muted" }, format(gettext("The tied players play again: {players}."), { players: listed(tied.map(name)) }) + " ");
   }
   if (rematchId) {
-    return h("a", { class: "button primary rematch", href: `/t/${encodeURIComponent(rematchId)}` }, "Play the rematch");
+    return h("a", { class: "button primary rematch", href: `/t/${encodeURIComponent(rematchId)}` }, gettext("Play the rematch"));
   }
-  return h("button", { type: "button", class: "primary rematch", onclick: askRematch }, tied ? "Play again to break the tie" : "Rematch");
+  return h("button", { type: "button", class: "primary rematch", onclick: askRematch }, tied ? gettext("Play again to break the tie") : gettext("Rematch"));
 }
 
 async function askRematch() {
@@ -311,17 +311,17 @@ async function askRematch() {
 
 /** "Ann", "Ann and Bob", "Ann, Bob and Cy". */
 function listed(names) {
-  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return names.length < 2 ? names.join("") : format(gettext("{first} and {last}"), { first: names.slice(0, -1).join(", "), last: names[names.length - 1] });
 }
 
 /** "You won!", "Bob won", or a shared win said as one. */
 function headline(winners) {
   const you = frame.you;
-  if (winners.length === 1) return winners[0] === you ? "You won!" : `${name(winners[0])} won`;
+  if (winners.length === 1) return winners[0] === you ? gettext("You won!") : format(gettext("{player} won"), { player: name(winners[0]) });
   if (winners.includes(you)) {
-    return `You won, sharing the win with ${listed(winners.filter((s) => s !== you).map(name))}`;
+    return format(gettext("You won, sharing the win with {players}"), { players: listed(winners.filter((s) => s !== you).map(name)) });
   }
-  return `${listed(winners.map(name))} won: a shared win`;
+  return format(gettext("{players} won: a shared win"), { players: listed(winners.map(name)) });
 }
 
 function owesMove() {
@@ -336,7 +336,8 @@ const ICON = (fill, dot) => `data:image/svg+xml,${encodeURIComponent(
 /** The tab says when this seat owes a move: a dot on the icon, the title, an optional sound. */
 function cue() {
   const owes = owesMove() || (frame.table.play_style === "realtime" && !frame.over && frame.you !== null && frame.observation?.holder === frame.you && !watchOnly);
-  document.title = `${owes ? "● Your move · " : ""}${frame.table.title} · Top Secret`;
+  const owed = owes ? "● " + gettext("Your move") + " · " : "";
+  document.title = `${owed}${gameTitle(frame.table.game, frame.table.title)} · Top Secret`;
   const icon = document.querySelector("link[rel=icon]");
   if (icon) icon.href = ICON("#b3261e", owes);
   if (owes && !owedBefore && localStorage.getItem("topsecret.sound") === "on") chime();
@@ -362,14 +363,16 @@ function chime() {
 function renderSound() {
   const on = localStorage.getItem("topsecret.sound") === "on";
   const button = $("sound-button");
-  button.textContent = on ? "Sound on" : "Sound off";
+  button.textContent = on ? gettext("Sound on") : gettext("Sound off");
   button.setAttribute("aria-pressed", on ? "true" : "false");
 }
 
 function render() {
   const t = frame.table;
   document.body.dataset.seq = String(frame.seq);
-  $("table-title").textContent = `${t.title} · ${t.players} players${frame.you === null ? " · watching" : ""}`;
+  const players = format(ngettext("{count} player", "{count} players", t.players), { count: t.players });
+  const watching = frame.you === null ? " · " + gettext("watching") : "";
+  $("table-title").textContent = `${gameTitle(t.game, t.title)} · ${players}${watching}`;
   cue();
   $("leave-button").hidden = frame.you === null || frame.over || watchOnly;
   renderStatus();
@@ -389,11 +392,11 @@ function render() {
 
 function showRules() {
   const game = frame?.table.game;
-  const rules = RULES[game];
+  const rules = rulesHtml(game);
   const text = $("rules-text");
   text.replaceChildren();
-  if (rules) text.innerHTML = rules.html; // static text shipped with the client
-  else text.textContent = "Play the moves offered in the side panel; each says what it does.";
+  if (rules) text.innerHTML = rules; // static text shipped with the client
+  else text.textContent = gettext("Play the moves offered in the side panel; each says what it does.");
   // A view may add what this table uses: every agent power, every gadget in play.
   if (view?.rulesHelp) text.append(view.rulesHelp({ assets, name }));
   $("rules-dialog").showModal();
@@ -401,21 +404,22 @@ function showRules() {
 
 /** What a person is joining: the game, its options in plain words, who sits where. */
 function joinInfo(info) {
-  const words = OPTIONS[info.game] || {};
+  const words = optionWords(info.game);
   const options = Object.entries(info.options || {}).map(([key, value]) => {
     const plain = words[key] || {};
-    const shown = typeof value === "boolean" ? (value ? "yes" : "no") : plain.values?.[value] ?? (value === "" ? "standard" : value);
+    const shown = typeof value === "boolean" ? (value ? gettext("yes") : gettext("no")) : plain.values?.[value] ?? (value === "" ? gettext("standard") : value);
     return h("li", {}, `${plain.label || key.replaceAll("_", " ")}: ${shown}`);
   });
   const seats = info.seats.map((s) => h("li", {},
-    `Seat ${s.seat + 1}: `, s.open ? h("strong", {}, "open") : s.bot ? `${botLabel(s.bot)} bot` : s.name));
-  const timer = info.settings?.turn_seconds ? `${info.settings.turn_seconds} s per move` : "no turn timer";
+    format(gettext("Seat {seat}"), { seat: s.seat + 1 }) + ": ", s.open ? h("strong", {}, gettext("open")) : s.bot ? botName(s.bot) : s.name));
+  const timer = info.settings?.turn_seconds ? format(gettext("{seconds} s per move"), { seconds: info.settings.turn_seconds }) : gettext("no turn timer");
+  const players = format(ngettext("{count} player", "{count} players", info.players), { count: info.players });
   return [
-    h("p", {}, h("strong", {}, info.title), ` · ${info.players} players · ${timer}`),
-    h("p", { class: "muted" }, RULES[info.game]?.blurb || ""),
+    h("p", {}, h("strong", {}, gameTitle(info.game, info.title)), ` · ${players} · ${timer}`),
+    h("p", { class: "muted" }, RULES[info.game] ? gettext(RULES[info.game].blurb) : ""),
     h("div", { class: "join-columns" },
-      h("div", {}, h("h3", {}, "Seats"), h("ul", {}, seats)),
-      options.length ? h("div", {}, h("h3", {}, "Options"), h("ul", {}, options)) : null),
+      h("div", {}, h("h3", {}, gettext("Seats")), h("ul", {}, seats)),
+      options.length ? h("div", {}, h("h3", {}, gettext("Options")), h("ul", {}, options)) : null),
   ];
 }
 
@@ -429,9 +433,9 @@ async function copyInvite() {
   const link = inviteLink();
   try {
     await navigator.clipboard.writeText(link);
-    toast(`Invitation link copied: ${link}`);
+    toast(format(gettext("Invitation link copied: {link}"), { link }));
   } catch {
-    toast(`Send this link: ${link}`);
+    toast(format(gettext("Send this link: {link}"), { link }));
   }
 }
 
@@ -453,13 +457,13 @@ async function join(event) {
 }
 
 async function leave() {
-  if (!seat || !confirm("Leave your seat? A bot will play it until you come back with this browser.")) return;
+  if (!seat || !confirm(gettext("Leave your seat? A bot will play it until you come back with this browser."))) return;
   socket.send(JSON.stringify({ type: "leave" }));
   // Watch from here on, so nothing this page shows asks for a move that is no longer yours.
   watchOnly = true;
   render();
   socket.close();
-  toast("You left: a bot plays your seat. \"Take my seat back\" returns it to you.");
+  toast(format(gettext("You left: a bot plays your seat. “{button}” returns it to you."), { button: gettext("Take my seat back") }));
 }
 
 function takeBack() {
@@ -468,8 +472,9 @@ function takeBack() {
 }
 
 async function main() {
-  // The page's fixed texts change language once the catalogue arrives; nothing waits for it.
-  startLanguage();
+  // The catalogue first: everything this page builds (join information, status, views) is
+  // written in the reader's language.
+  await startLanguage();
   $("rules-button").addEventListener("click", showRules);
   $("leave-button").addEventListener("click", leave);
   $("sound-button").addEventListener("click", () => {
@@ -493,12 +498,12 @@ async function main() {
     $("status").textContent = exc.message;
     return;
   }
-  $("table-title").textContent = info.title;
+  $("table-title").textContent = gameTitle(info.game, info.title);
   if (!seat && info.status !== "finished" && info.seats.some((s) => s.open)) {
     $("join-name").value = localStorage.getItem("topsecret.name") || "";
     $("join-info").replaceChildren(...joinInfo(info));
     if (info.private && !inviteCode) {
-      $("join-error").textContent = "This table is private: its seats are taken through the invitation link its host sends.";
+      $("join-error").textContent = gettext("This table is private: its seats are taken through the invitation link its host sends.");
     }
     $("join-panel").hidden = false;
     $("table-main").hidden = true;
