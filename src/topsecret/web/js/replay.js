@@ -1,5 +1,7 @@
 // Step through a finished game's log, seen by a spectator or by any seat.
-import { api, botLabel, eventText, h } from "./api.js";
+import { api, botSeatName, eventText, h, playerName } from "./api.js";
+import { format, gettext, startLanguage } from "./i18n.js";
+import { gameTitle } from "./rules.js";
 import { viewFor } from "./views/index.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -11,17 +13,17 @@ let perspective = "";
 let bots = [];
 
 function name(seat) {
-  if (seat === -1) return "the clock";
+  if (seat === -1) return gettext("the clock");
   const stored = info.names[seat];
   // A bot's seat is stored under the bot's name: "Heuristic bot 2", counted from 1.
-  if (info.bots?.[seat]) return `${botLabel(info.bots[seat])} bot ${seat + 1}`;
-  if (stored && bots.includes(stored)) return `${botLabel(stored)} bot ${seat + 1}`;
-  return stored || `Player ${seat + 1}`;
+  if (info.bots?.[seat]) return botSeatName(info.bots[seat], seat);
+  if (stored && bots.includes(stored)) return botSeatName(stored, seat);
+  return stored || playerName(seat);
 }
 
 function seatLabel(seat) {
   const you = perspective === "" ? null : Number(perspective);
-  return seat === you ? `${name(seat)} (viewpoint)` : name(seat);
+  return seat === you ? format(gettext("{player} (viewpoint)"), { player: name(seat) }) : name(seat);
 }
 
 // Each show() asks the server for one step; only the last one asked for is drawn, so a slow
@@ -43,14 +45,17 @@ async function show(target) {
   view.render($("board"), frame, { act: () => {}, name: seatLabel, log: data.events, assets: info.assets, readOnly: true, replay: true });
   $("step-range").value = step;
   const action = info.actions[step - 1];
-  $("step-label").textContent = step === 0 ? `Start (0 / ${info.actions.length})` : `Step ${step} / ${info.actions.length}: ${name(action.seat)} — ${action.label}`;
+  $("step-label").textContent = step === 0
+    ? format(gettext("Start (0 / {steps})"), { steps: info.actions.length })
+    : format(gettext("Step {step} / {steps}: {player} — {move}"), { step, steps: info.actions.length, player: name(action.seat), move: action.label });
   // The server words each event as the chosen seat reads it; lines it marks quiet are noise.
   const lines = data.events.filter((e) => !e.quiet).map((e) => h("li", { class: e.audience ? "private" : "" }, eventText(e, seatLabel, info.players)));
-  $("step-events").replaceChildren(...(lines.length ? lines : [h("li", { class: "muted" }, "Nothing to see from here.")]));
+  $("step-events").replaceChildren(...(lines.length ? lines : [h("li", { class: "muted" }, gettext("Nothing to see from here."))]));
   for (const li of document.querySelectorAll("#all-actions li")) li.classList.toggle("current", Number(li.dataset.step) === step);
 }
 
 async function main() {
+  await startLanguage();
   try {
     info = await api(`/api/tables/${encodeURIComponent(tableId)}/replay`);
   } catch (exc) {
@@ -59,10 +64,10 @@ async function main() {
   }
   view = await viewFor(info.game);
   bots = (await api("/api/games")).find((g) => g.id === info.game)?.bots || [];
-  $("replay-title").textContent = `${info.title} · replay · final scores ${info.scores?.join(", ")}`;
+  $("replay-title").textContent = format(gettext("{game} · replay · final scores {scores}"), { game: gameTitle(info.game, info.title), scores: info.scores?.join(", ") ?? "" });
   $("step-range").max = info.actions.length;
   const select = $("perspective");
-  select.append(h("option", { value: "" }, "a spectator"), ...info.names.map((n, s) => h("option", { value: s }, name(s))));
+  select.append(h("option", { value: "" }, gettext("a spectator")), ...info.names.map((n, s) => h("option", { value: s }, name(s))));
   select.addEventListener("change", () => { perspective = select.value; show(step); });
   if (info.chat?.length) {
     $("replay-chat").hidden = false;
