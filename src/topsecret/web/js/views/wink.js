@@ -1,5 +1,10 @@
 // The winking game: a round table in SVG with gazes, winks and glances, and the suitcase.
 import { h, svg } from "../api.js";
+import { format, gettext, ngettext } from "../i18n.js";
+
+// Messages of the catalogues, marked with N_ and translated where they are shown (this module
+// is loaded before the catalogue is).
+const N_ = (message) => message;
 
 const COLOURS = { red: "#c62828", green: "#2e7d32", purple: "#6a1b9a", blue: "#1565c0", yellow: "#f9a825", orange: "#ef6c00", black: "#212121", white: "#f5f5f5" };
 const SIZE = 620;
@@ -11,18 +16,48 @@ function pretty(id) {
   return text[0].toUpperCase() + text.slice(1);
 }
 
+// The locations' names, as the game's components file and its catalogue messages give them.
+const PLACES = {
+  street_cafe: { name: N_("Street café"), the: N_("the street café") },
+  metro_station: { name: N_("Metro station"), the: N_("the metro station") },
+  kiosk: { name: N_("Kiosk"), the: N_("the kiosk") },
+  fountain: { name: N_("Fountain"), the: N_("the fountain") },
+};
+
+function place(id) {
+  return PLACES[id] ? gettext(PLACES[id].name) : pretty(id);
+}
+
+function thePlace(id) {
+  return PLACES[id] ? gettext(PLACES[id].the) : `the ${pretty(id).toLowerCase()}`;
+}
+
 // The signal the table agreed on (rulebook §Alternative Signale: a wink, or a blink, raised
 // eyebrows or a nod for a player who cannot wink). On screen it works the same; only its name
 // changes, as in the text view.
 const SIGNALS = {
-  wink: { button: "Wink", verb: "winked", noun: "wink" },
-  blink: { button: "Blink", verb: "blinked", noun: "blink" },
-  eyebrows: { button: "Raise eyebrows", verb: "raised eyebrows", noun: "raised eyebrows" },
-  nod: { button: "Nod", verb: "nodded", noun: "nod" },
+  wink: {
+    button: N_("Wink"), noun: N_("wink"), who: N_("who winked"), at: N_("winked at"),
+    seen: N_("{when}: {player} winked at {target}"), mine: N_("{when}: you winked at {target}"),
+  },
+  blink: {
+    button: N_("Blink"), noun: N_("blink"), who: N_("who blinked"), at: N_("blinked at"),
+    seen: N_("{when}: {player} blinked at {target}"), mine: N_("{when}: you blinked at {target}"),
+  },
+  eyebrows: {
+    button: N_("Raise eyebrows"), noun: N_("raised eyebrows"), who: N_("who raised eyebrows"), at: N_("raised eyebrows at"),
+    seen: N_("{when}: {player} raised eyebrows at {target}"), mine: N_("{when}: you raised eyebrows at {target}"),
+  },
+  nod: {
+    button: N_("Nod"), noun: N_("nod"), who: N_("who nodded"), at: N_("nodded at"),
+    seen: N_("{when}: {player} nodded at {target}"), mine: N_("{when}: you nodded at {target}"),
+  },
 };
 
+/** The table's signal, its words translated. */
 function agreed(obs) {
-  return SIGNALS[obs.signal_style] || SIGNALS.wink;
+  const words = SIGNALS[obs.signal_style] || SIGNALS.wink;
+  return Object.fromEntries(Object.entries(words).map(([key, message]) => [key, gettext(message)]));
 }
 
 function seatPoint(seat, frame) {
@@ -106,7 +141,7 @@ function gazeTarget(gaze, frame) {
 function table(frame, ctx) {
   const obs = frame.observation;
   const parts = [];
-  parts.push(`<svg viewBox="0 0 ${SIZE} ${SIZE}" class="wink-svg" role="group" aria-label="The table">
+  parts.push(`<svg viewBox="0 0 ${SIZE} ${SIZE}" class="wink-svg" role="group" aria-label="">
     <defs>
       ${["mine", "watcher", "theirs"].map((c) => `<marker id="head-${c}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" class="head-${c}"/></marker>`).join("")}
     </defs>
@@ -115,7 +150,7 @@ function table(frame, ctx) {
     const [x, y] = locationPoint(i);
     const mine = obs.hand?.location === loc;
     parts.push(`<g class="location${mine ? " mine" : ""}" data-location="${loc}" transform="translate(${x},${y})">
-      <rect x="-44" y="-17" width="88" height="34" rx="8"/><text y="5">${pretty(loc)}</text></g>`);
+      <rect x="-44" y="-17" width="88" height="34" rx="8"/><text y="5"></text></g>`);
   });
   if (obs.gaze) {
     const me = seatPoint(frame.you, frame);
@@ -135,7 +170,7 @@ function table(frame, ctx) {
     parts.push(`<g class="wink-seat${seat === frame.you ? " you" : ""}" data-seat="${seat}" transform="translate(${x},${y})">
       <circle r="38" fill="${fill}" class="seat-disc"/>
       <text y="-4" class="agent ${dark ? "light" : ""}">${p.agent}</text>
-      <text y="14" class="points ${dark ? "light" : ""}">${p.points} pt${p.points === 1 ? "" : "s"}</text>
+      <text y="14" class="points ${dark ? "light" : ""}"></text>
       <text y="-48" class="person"></text>
       ${chips}
       ${obs.holder === seat ? '<g class="suitcase" transform="translate(30,-34)"><rect x="-13" y="-8" width="26" height="18" rx="3"/><path d="M-5,-8v-5h10v5" fill="none"/></g>' : ""}
@@ -143,9 +178,13 @@ function table(frame, ctx) {
   });
   parts.push("</svg>");
   const drawing = svg(parts.join(""));
-  // Names are set as text, never as markup.
+  // Names and words are set as text, never as markup.
+  drawing.setAttribute("aria-label", gettext("The table"));
+  for (const g of drawing.querySelectorAll(".location")) g.querySelector("text").textContent = place(g.dataset.location);
   for (const g of drawing.querySelectorAll(".wink-seat")) {
     const seat = Number(g.dataset.seat);
+    const points = obs.players[seat].points;
+    g.querySelector(".points").textContent = format(ngettext("{count} pt", "{count} pts", points), { count: points });
     g.querySelector(".person").textContent = ctx.name(seat);
     const look = legal(frame, (a) => a.type === "look" && a.seat === seat);
     if (look) {
@@ -170,17 +209,19 @@ function table(frame, ctx) {
 }
 
 function signalText(signal, obs, ctx) {
-  const who = signal.seat === obs.seat ? "You" : `${ctx.name(signal.seat)} (${obs.players[signal.seat].agent})`;
-  const at = signal.looking_at?.at === "seat" ? (signal.looking_at.seat === obs.seat ? "you" : ctx.name(signal.looking_at.seat)) : "nobody";
-  const when = `${Math.max(0, obs.now - signal.time).toFixed(0)} s ago`;
-  if (signal.signal === "wink") return `${when}: ${who} ${agreed(obs).verb} at ${at}`;
-  return `${when}: ${who} glanced toward the ${pretty(signal.location).toLowerCase()} (looking at ${at})`;
+  const mine = signal.seat === obs.seat;
+  const player = `${ctx.name(signal.seat)} (${obs.players[signal.seat].agent})`;
+  const target = signal.looking_at?.at === "seat" ? (signal.looking_at.seat === obs.seat ? gettext("you") : ctx.name(signal.looking_at.seat)) : gettext("nobody");
+  const when = format(gettext("{seconds} s ago"), { seconds: Math.max(0, obs.now - signal.time).toFixed(0) });
+  if (signal.signal === "wink") return format(mine ? agreed(obs).mine : agreed(obs).seen, { when, player, target });
+  const message = mine ? gettext("{when}: you glanced toward {place} (looking at {target})") : gettext("{when}: {player} glanced toward {place} (looking at {target})");
+  return format(message, { when, player, place: thePlace(signal.location), target });
 }
 
 function controls(frame, ctx) {
   const obs = frame.observation;
   if (frame.you === null || ctx.replay) {
-    return h("div", { class: "wink-controls" }, h("p", {}, ctx.replay ? "Replay: the table as this seat saw it." : "You are watching: hands, gazes and signals stay private."));
+    return h("div", { class: "wink-controls" }, h("p", {}, ctx.replay ? gettext("Replay: the table as this seat saw it.") : gettext("You are watching: hands, gazes and signals stay private.")));
   }
   const hand = obs.hand || {};
   const contact = hand.agent === null || hand.agent === undefined ? null : obs.players[hand.agent];
@@ -191,61 +232,69 @@ function controls(frame, ctx) {
   };
   // An eye drawn in SVG: an emoji would show as a box where no emoji font is installed.
   add("wink", [svg('<svg class="signal-icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M2 12c3-5 7-7 10-7s7 2 10 7c-3 5-7 7-10 7s-7-2-10-7z" fill="none" stroke="currentColor" stroke-width="2"/><path d="M8 12.5c1.2 1.2 2.5 1.8 4 1.8s2.8-.6 4-1.8" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg>'), ` ${agreed(obs).button}`], "primary");
-  add("glance", "Glance toward my meeting place");
-  add("look_at_cards", "Look at my cards");
-  add("draw", "Draw my cards", "primary draw");
+  add("glance", gettext("Glance toward my meeting place"));
+  add("look_at_cards", gettext("Look at my cards"));
+  add("draw", gettext("Draw my cards"), "primary draw");
   for (const m of frame.legal.filter((m) => m.action.type === "mission")) {
-    buttons.push(h("button", { type: "button", class: "primary mission", onclick: () => ctx.act(m.action) }, `Meet at the ${pretty(m.action.location).toLowerCase()}`));
+    buttons.push(h("button", { type: "button", class: "primary mission", onclick: () => ctx.act(m.action) }, format(gettext("Meet at {place}"), { place: thePlace(m.action.location) })));
   }
   for (const m of frame.legal.filter((m) => m.action.type === "pass")) {
     const a = m.action;
-    const what = a.discard_agent && a.discard_location ? " (new agent and location)" : a.discard_agent ? " (new agent card)" : a.discard_location ? " (new location card)" : "";
-    buttons.push(h("button", { type: "button", class: "pass", onclick: () => ctx.act(a) }, `Pass the suitcase${what}`));
+    const text = a.discard_agent && a.discard_location ? gettext("Pass the suitcase (new agent and location)")
+      : a.discard_agent ? gettext("Pass the suitcase (new agent card)")
+        : a.discard_location ? gettext("Pass the suitcase (new location card)") : gettext("Pass the suitcase");
+    buttons.push(h("button", { type: "button", class: "pass", onclick: () => ctx.act(a) }, text));
   }
   const accusations = frame.legal.filter((m) => m.action.type === "accuse");
   let accuse = null;
   if (accusations.length) {
     const winkers = [...new Set(accusations.map((m) => m.action.winker))];
-    const winker = h("select", { "aria-label": `who ${agreed(obs).verb}` }, winkers.map((s) => h("option", { value: s }, ctx.name(s))));
-    const target = h("select", { "aria-label": "at whom" });
+    const winker = h("select", { "aria-label": agreed(obs).who }, winkers.map((s) => h("option", { value: s }, ctx.name(s))));
+    const target = h("select", { "aria-label": gettext("at whom") });
     const fill = () => {
       const w = Number(winker.value);
       target.replaceChildren(...accusations.filter((m) => m.action.winker === w).map((m) => h("option", { value: m.action.contact }, ctx.name(m.action.contact))));
     };
     winker.addEventListener("change", fill);
     fill();
-    accuse = h("div", { class: "accuse" }, "Catch! ", winker, ` ${agreed(obs).verb} at `, target, " ",
-      h("button", { type: "button", onclick: () => ctx.act({ type: "accuse", winker: Number(winker.value), contact: Number(target.value) }) }, `Accuse (${obs.players[frame.you].chips} chips left)`));
+    const chips = obs.players[frame.you].chips;
+    accuse = h("div", { class: "accuse" }, gettext("Catch!") + " ", winker, ` ${agreed(obs).at} `, target, " ",
+      h("button", { type: "button", onclick: () => ctx.act({ type: "accuse", winker: Number(winker.value), contact: Number(target.value) }) },
+        format(ngettext("Accuse ({count} chip left)", "Accuse ({count} chips left)", chips), { count: chips })));
   }
-  const gaze = obs.gaze ? (obs.gaze.at === "seat" ? ctx.name(obs.gaze.seat) : obs.gaze.at === "location" ? `the ${pretty(obs.gaze.location).toLowerCase()}` : "your cards") : "—";
+  const gaze = obs.gaze ? (obs.gaze.at === "seat" ? ctx.name(obs.gaze.seat) : obs.gaze.at === "location" ? thePlace(obs.gaze.location) : gettext("your cards")) : "—";
   const signals = (obs.signals || []).slice(-6).reverse();
   return h("div", { class: "wink-controls" },
     h("div", { class: "wink-hand" },
       h("div", { class: "wink-card agent-card", style: contact ? `border-color:${COLOURS[contact.colour]}` : "" },
-        h("div", { class: "label" }, "your contact (agent card)"),
-        contact ? h("strong", {}, `${contact.agent} — ${ctx.name(hand.agent)}`) : h("em", {}, "none yet")),
+        h("div", { class: "label" }, gettext("your contact (agent card)")),
+        contact ? h("strong", {}, `${contact.agent} — ${ctx.name(hand.agent)}`) : h("em", {}, gettext("none yet"))),
       h("div", { class: "wink-card location-card" },
-        h("div", { class: "label" }, "your meeting place (location card)"),
-        hand.location ? h("strong", {}, pretty(hand.location)) : h("em", {}, "none yet"))),
-    h("p", {}, `You are looking at ${gaze}. `, (obs.watched_by || []).length ? `Looking at you: ${obs.watched_by.map(ctx.name).join(", ")}.` : "Nobody is looking at you."),
+        h("div", { class: "label" }, gettext("your meeting place (location card)")),
+        hand.location ? h("strong", {}, place(hand.location)) : h("em", {}, gettext("none yet")))),
+    h("p", {}, format(gettext("You are looking at {sight}."), { sight: gaze }) + " ", (obs.watched_by || []).length
+      ? format(gettext("Looking at you: {players}."), { players: obs.watched_by.map(ctx.name).join(", ") }) : gettext("Nobody is looking at you.")),
     h("div", { class: "wink-buttons" }, buttons),
     accuse,
-    h("div", { class: "label" }, "signals you saw"),
-    signals.length ? h("ul", { class: "signals" }, signals.map((s) => h("li", {}, signalText(s, obs, ctx)))) : h("p", { class: "muted-light" }, `none yet: a ${agreed(obs).noun} is seen only by whoever is already looking`),
+    h("div", { class: "label" }, gettext("signals you saw")),
+    signals.length ? h("ul", { class: "signals" }, signals.map((s) => h("li", {}, signalText(s, obs, ctx))))
+      : h("p", { class: "muted-light" }, format(gettext("none yet: a {signal} is seen only by whoever is already looking"), { signal: agreed(obs).noun })),
   );
 }
 
 export function render(board, frame, ctx) {
   currentAct = ctx.act;
   const obs = frame.observation;
-  const holder = obs.holder === frame.you ? "you" : ctx.name(obs.holder);
-  const deadline = obs.turn_deadline ? ` · turn ends at ${obs.turn_deadline.toFixed(0)} s` : "";
+  const holder = obs.holder === frame.you ? gettext("you") : ctx.name(obs.holder);
+  const deadline = obs.turn_deadline ? " · " + format(gettext("turn ends at {seconds} s"), { seconds: obs.turn_deadline.toFixed(0) }) : "";
+  const seconds = format(gettext("{seconds} s"), { seconds: obs.now.toFixed(0) });
   board.replaceChildren(
     h("div", { class: "wink" },
       h("div", { class: "vault-top" },
-        h("span", {}, `${obs.opening ? "Opening round" : "Missions"} · suitcase: ${holder}${deadline}`),
-        h("span", { class: "phase" }, `${obs.mode === "companion" ? "companion mode" : "signals on screen"} · agreed signal: ${agreed(obs).noun} · ${obs.now.toFixed(0)} s`),
-        h("span", {}, `agent deck ${obs.agent_deck} · location deck ${obs.location_deck}`)),
+        h("span", {}, (obs.opening ? gettext("Opening round") : gettext("Missions")) + " · " + format(gettext("suitcase: {player}"), { player: holder }) + deadline),
+        h("span", { class: "phase" }, [obs.mode === "companion" ? gettext("companion mode") : gettext("signals on screen"),
+          format(gettext("agreed signal: {signal}"), { signal: agreed(obs).noun }), seconds].join(" · ")),
+        h("span", {}, format(gettext("agent deck {agents} · location deck {locations}"), { agents: obs.agent_deck, locations: obs.location_deck }))),
       h("div", { class: "wink-layout" }, table(frame, ctx), controls(frame, ctx))),
   );
   animateNews(board.querySelector(".wink-svg"), frame, ctx);
@@ -255,7 +304,8 @@ export function render(board, frame, ctx) {
 
 export function endReason(frame) {
   const reason = frame.observation.end_reason;
-  return reason ? `The game ended because ${reason}; most cards won wins.` : "The game is over; most cards won wins.";
+  // The game's reasons ("an agent card could not be drawn") are catalogue messages.
+  return reason ? format(gettext("The game ended because {reason}; most cards won wins."), { reason: gettext(reason) }) : gettext("The game is over; most cards won wins.");
 }
 
 /** Cards won per player (agent cards caught or met, location cards), with chips left. */
@@ -263,10 +313,11 @@ export function endSummary(frame, ctx) {
   const obs = frame.observation;
   const stats = obs.stats || {};
   return h("div", { class: "wink-end table-wrap", tabindex: "0" },
-    h("h3", {}, "Cards won"),
+    h("h3", {}, gettext("Cards won")),
     h("table", { class: "results" },
-      h("tr", {}, h("th", {}, "Player"), h("th", {}, "Agent"), h("th", {}, "Cards won"), h("th", {}, "Chips left")),
+      h("tr", {}, h("th", {}, gettext("Player")), h("th", {}, gettext("Agent")), h("th", {}, gettext("Cards won")), h("th", {}, gettext("Chips left"))),
       obs.players.map((p, s) => h("tr", {}, h("td", {}, ctx.name(s)), h("td", {}, p.agent), h("td", {}, p.points), h("td", {}, p.chips)))),
     h("p", { class: "ranks-note" },
-      `Missions met ${stats.missions ?? 0}, missed ${stats.failed_missions ?? 0}; catches ${stats.catches ?? 0}, wrong accusations ${stats.false_accusations ?? 0}.`));
+      format(gettext("Missions met {met}, missed {missed}; catches {catches}, wrong accusations {wrong}."),
+        { met: stats.missions ?? 0, missed: stats.failed_missions ?? 0, catches: stats.catches ?? 0, wrong: stats.false_accusations ?? 0 })));
 }
