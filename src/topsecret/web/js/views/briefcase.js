@@ -2,6 +2,11 @@
 // Every move is made on the map (an agent, then a city or another agent) or in one compact
 // control beside it; the list of every legal move stays folded under the board.
 import { h, svg } from "../api.js";
+import { format, gettext } from "../i18n.js";
+
+// Messages of the catalogues, marked with N_ and translated where they are shown (this module
+// is loaded before the catalogue is).
+const N_ = (message) => message;
 
 // Agent colours chosen apart from the four payoff boards' colours (green, blue, yellow, red).
 const AGENT_COLOURS = ["#6a1b9a", "#5d4037", "#00838f", "#ad1457", "#37474f", "#ef6c00", "#283593", "#827717"];
@@ -49,9 +54,29 @@ function agentColour(obs, agent) {
   return AGENT_COLOURS[Object.keys(obs.agents).indexOf(agent) % AGENT_COLOURS.length];
 }
 
+// The agents' powers as the components file words them (the project's design, not printed
+// cards): marked here so the catalogues translate them; a file that words them otherwise
+// shows its own words.
+const POWER_TEXTS = [
+  N_("Call one other agent from a city adjacent to Beacon into Beacon's city."),
+  N_("If the briefcase is in Magician's city, make it vanish and reappear in an adjacent city."),
+  N_("Spin: one other agent in Roulette's city is sent to a random adjacent city."),
+  N_("Look in secret at one other player's payoff on one agent or on Dr. Solomon."),
+  N_("Blow every other agent in Tempest's city together into one adjacent city."),
+  N_("Wander on: move Vagabond one more step along a red line, leaving the briefcase behind."),
+];
+
+// The built-in map's name; a map of one's own keeps its own name.
+const MAP_NAMES = { Europe: N_("Europe") };
+
+function mapName(name) {
+  return MAP_NAMES[name] ? gettext(MAP_NAMES[name]) : name;
+}
+
 /** An agent's power in words, from the game's components file (the table's assets). */
 function powerOf(ctx, agent) {
-  return ctx.assets?.powers?.[agent] || "";
+  const text = ctx.assets?.powers?.[agent] || "";
+  return POWER_TEXTS.includes(text) ? gettext(text) : text;
 }
 
 function drawMap(frame, ctx, map) {
@@ -68,7 +93,7 @@ function drawMap(frame, ctx, map) {
   const burns = legalOf(frame, "burn").filter((m) => m.action.agent === selected);
   const cityActions = frame.legal.filter((m) => CITY_POWER_TYPES.includes(m.action.type));
   const agentActions = frame.legal.filter((m) => AGENT_POWER_TYPES.includes(m.action.type));
-  const parts = [`<svg viewBox="0 0 ${width} ${height}" class="briefcase-map" role="group" aria-label="Map of ${map.name}">`];
+  const parts = [`<svg viewBox="0 0 ${width} ${height}" class="briefcase-map" role="group" aria-label="">`];
   for (const [a, b] of map.links) {
     const [x1, y1] = at[map.cities[a].name];
     const [x2, y2] = at[map.cities[b].name];
@@ -94,10 +119,13 @@ function drawMap(frame, ctx, map) {
   }
   if (obs.briefcase && at[obs.briefcase]) {
     const [x, y] = at[obs.briefcase];
-    parts.push(`<g class="case" transform="translate(${x + 22},${y + 4})"><title>The briefcase</title><rect x="-10" y="-7" width="20" height="14" rx="2"/><path d="M-4,-7v-4h8v4"/></g>`);
+    parts.push(`<g class="case" transform="translate(${x + 22},${y + 4})"><title></title><rect x="-10" y="-7" width="20" height="14" rx="2"/><path d="M-4,-7v-4h8v4"/></g>`);
   }
   parts.push("</svg>");
   const drawing = svg(parts.join(""));
+  drawing.setAttribute("aria-label", format(gettext("Map of {map}"), { map: mapName(map.name) }));
+  const bag = drawing.querySelector(".case title");
+  if (bag) bag.textContent = gettext("The briefcase");
   slide(drawing, at, obs);
   const activate = (g, label, run) => {
     g.setAttribute("tabindex", "0");
@@ -115,7 +143,8 @@ function drawMap(frame, ctx, map) {
     const city = g.dataset.city;
     g.querySelector("text").textContent = city;
     const owner = hqOwner[city];
-    g.querySelector("title").textContent = `${city}${owner !== undefined ? ` · HQ of ${ctx.name(owner)}` : ""}${stationNames.has(city) ? " · station" : ""}`;
+    g.querySelector("title").textContent = [city, owner !== undefined ? format(gettext("HQ of {player}"), { player: ctx.name(owner) }) : null,
+      stationNames.has(city) ? gettext("station") : null].filter(Boolean).join(" · ");
     const move = moves.find((m) => m.action.city === city);
     const other = cityActions.find((m) => m.action.city === city);
     const chosen = move || other;
@@ -126,7 +155,7 @@ function drawMap(frame, ctx, map) {
   }
   for (const g of drawing.querySelectorAll(".agent")) {
     const agent = g.dataset.agent;
-    g.querySelector("title").textContent = `${agent} in ${obs.agents[agent]} · power: ${powerOf(ctx, agent)}`;
+    g.querySelector("title").textContent = format(gettext("{agent} in {city} · power: {power}"), { agent, city: obs.agents[agent], power: powerOf(ctx, agent) });
     const burn = burns.find((m) => m.action.target === agent);
     const power = agentActions.find((m) => m.action.agent === agent);
     const movable = legalOf(frame, "move").some((m) => m.action.agent === agent) || legalOf(frame, "burn").some((m) => m.action.agent === agent);
@@ -138,7 +167,7 @@ function drawMap(frame, ctx, map) {
       activate(g, power.label, (event) => { event.stopPropagation(); ctx.act(power.action); });
     } else if (movable) {
       g.classList.add("clickable");
-      activate(g, `${agent}: pick it to move it or to burn with it`, () => { selected = selected === agent ? null : agent; ctx.redraw(); });
+      activate(g, format(gettext("{agent}: pick it to move it or to burn with it"), { agent }), () => { selected = selected === agent ? null : agent; ctx.redraw(); });
     }
   }
   return drawing;
@@ -147,12 +176,29 @@ function drawMap(frame, ctx, map) {
 function legend(frame, ctx) {
   const obs = frame.observation;
   return h("details", { class: "agent-legend", open: true },
-    h("summary", {}, "The six agents and their powers"),
+    h("summary", {}, gettext("The six agents and their powers")),
     h("ul", { class: "agent-list" }, Object.entries(obs.agents).map(([agent, city]) =>
       h("li", { title: powerOf(ctx, agent) },
         h("span", { class: "swatch", style: `background:${agentColour(obs, agent)}`, "aria-hidden": "true" }, agent[0]),
-        h("strong", {}, ` ${agent}`), ` · ${city ?? "burnt"}`,
+        h("strong", {}, ` ${agent}`), " · " + (city ?? gettext("burnt")),
         h("div", { class: "power" }, powerOf(ctx, agent))))));
+}
+
+// The game's phases in words (messages of the catalogues, translated where shown).
+const PHASES = { setup: N_("setup"), turn: N_("turn"), challenge: N_("challenge"), bid: N_("announcing"), carry: N_("the briefcase"), power: N_("power") };
+
+/** A translated sentence with controls in it: "Pay off {agent} with {amount}" with the two
+ * selects where their placeholders stand, so each language puts them where it needs. */
+function sentence(message, controls) {
+  const out = [];
+  let last = 0;
+  for (const match of message.matchAll(/\{(\w+)\}/g)) {
+    if (match.index > last) out.push(message.slice(last, match.index));
+    out.push(controls[match[1]] ?? match[0]);
+    last = match.index + match[0].length;
+  }
+  if (last < message.length) out.push(message.slice(last));
+  return out;
 }
 
 function select(label, values, text = (v) => v) {
@@ -169,21 +215,21 @@ function payoffForm(frame, ctx) {
   const nobody = legalOf(frame, "pay_nobody")[0];
   if (!pays.length && !solomon && !nobody) return null;
   const agents = [...new Set(pays.map((m) => m.action.agent))];
-  const parts = [h("div", { class: "label" }, "or make a payoff")];
+  const parts = [h("div", { class: "label" }, gettext("or make a payoff"))];
   if (pays.length) {
-    const agent = select("agent to pay off", agents);
-    const amount = h("select", { "aria-label": "sovereigns" });
+    const agent = select(gettext("agent to pay off"), agents);
+    const amount = h("select", { "aria-label": gettext("sovereigns") });
     const fill = () => {
       amount.replaceChildren(...pays.filter((m) => m.action.agent === agent.value).map((m) => h("option", { value: m.action.amount }, m.action.amount)));
     };
     agent.addEventListener("change", fill);
     fill();
-    parts.push(h("div", {}, "Secretly pay off ", agent, " with ", amount, " sovereigns ",
-      button("Pay", () => ctx.act({ type: "pay_agent", agent: agent.value, amount: Number(amount.value) }), "primary pay")));
+    parts.push(h("div", {}, ...sentence(gettext("Secretly pay off {agent} with {amount} sovereigns"), { agent, amount }), " ",
+      button(gettext("Pay"), () => ctx.act({ type: "pay_agent", agent: agent.value, amount: Number(amount.value) }), "primary pay")));
   }
   parts.push(h("div", { class: "row" },
-    solomon ? button("Pay 1 to Dr. Solomon", () => ctx.act(solomon.action), "pay-solomon") : null,
-    nobody ? button("Pay no one", () => ctx.act(nobody.action), "pay-nobody") : null));
+    solomon ? button(format(gettext("Pay 1 to {solomon}"), { solomon: SOLOMON_NAME }), () => ctx.act(solomon.action), "pay-solomon") : null,
+    nobody ? button(gettext("Pay no one"), () => ctx.act(nobody.action), "pay-nobody") : null));
   return h("div", { class: "pay-form" }, parts);
 }
 
@@ -191,15 +237,15 @@ function setupForm(frame, ctx) {
   const setups = legalOf(frame, "setup_payoff");
   if (!setups.length) return null;
   const firsts = [...new Set(setups.map((m) => m.action.first))];
-  const first = select("first agent", firsts);
-  const second = h("select", { "aria-label": "second agent" });
+  const first = select(gettext("first agent"), firsts);
+  const second = h("select", { "aria-label": gettext("second agent") });
   const fill = () => {
     second.replaceChildren(...setups.filter((m) => m.action.first === first.value).map((m) => h("option", { value: m.action.second }, m.action.second)));
   };
   first.addEventListener("change", fill);
   fill();
-  return h("div", { class: "pay-form setup-form" }, "Secretly put 1 sovereign on ", first, " and 1 on ", second, " ",
-    button("Place", () => ctx.act({ type: "setup_payoff", first: first.value, second: second.value }), "primary"));
+  return h("div", { class: "pay-form setup-form" }, ...sentence(gettext("Secretly put 1 sovereign on {first} and 1 on {second}"), { first, second }), " ",
+    button(gettext("Place"), () => ctx.act({ type: "setup_payoff", first: first.value, second: second.value }), "primary"));
 }
 
 /** Challenge or pass; announce a higher number or go no higher: one line each. */
@@ -210,23 +256,24 @@ function challengeControls(frame, ctx) {
   const pass = legalOf(frame, "pass")[0];
   const concede = legalOf(frame, "concede")[0];
   if (!challenges.length && !raises.length && !pass && !concede) return null;
-  const agent = obs.pending?.agent ?? "the agent";
+  const agent = obs.pending?.agent ?? gettext("the agent");
   const paid = obs.you?.payoffs?.[agent];
+  const youPaid = " " + format(gettext("(you paid {agent} {amount})"), { agent, amount: paid ?? "?" }) + " ";
   const parts = [];
   if (challenges.length) {
-    const amount = select("number to announce", challenges.map((m) => m.action.amount));
-    parts.push(h("div", {}, "Challenge: announce ", amount, ` (you paid ${agent} ${paid ?? "?"}) `,
-      button("Challenge", () => ctx.act({ type: "challenge", amount: Number(amount.value) }), "primary challenge")),
-    h("p", { class: "hint" }, "You may announce any number up to what you paid this agent. Announcing 0 is a bluff: the mover wins by announcing 1 or more."));
+    const amount = select(gettext("number to announce"), challenges.map((m) => m.action.amount));
+    parts.push(h("div", {}, ...sentence(gettext("Challenge: announce {amount}"), { amount }), youPaid,
+      button(gettext("Challenge"), () => ctx.act({ type: "challenge", amount: Number(amount.value) }), "primary challenge")),
+    h("p", { class: "hint" }, gettext("You may announce any number up to what you paid this agent. Announcing 0 is a bluff: the mover wins by announcing 1 or more.")));
   }
   if (raises.length) {
-    const amount = select("higher number", raises.map((m) => m.action.amount));
-    parts.push(h("div", {}, "Announce ", amount, ` (you paid ${agent} ${paid ?? "?"}) `,
-      button("Announce", () => ctx.act({ type: "raise", amount: Number(amount.value) }), "primary raise")));
+    const amount = select(gettext("higher number"), raises.map((m) => m.action.amount));
+    parts.push(h("div", {}, ...sentence(gettext("Announce {amount}"), { amount }), youPaid,
+      button(gettext("Announce"), () => ctx.act({ type: "raise", amount: Number(amount.value) }), "primary raise")));
   }
   parts.push(h("div", { class: "row" },
-    pass ? button("Let it happen (pass)", () => ctx.act(pass.action), "pass") : null,
-    concede ? button("Go no higher (the other side wins)", () => ctx.act(concede.action), "concede") : null));
+    pass ? button(gettext("Let it happen (pass)"), () => ctx.act(pass.action), "pass") : null,
+    concede ? button(gettext("Go no higher (the other side wins)"), () => ctx.act(concede.action), "concede") : null));
   return h("div", { class: "challenge-form" }, parts);
 }
 
@@ -239,33 +286,34 @@ function powerControls(frame, ctx) {
   if (!carry.length && !looks.length && !skip && !onMap.length) return null;
   const parts = [];
   if (carry.length) {
-    parts.push(h("div", { class: "row" }, "The briefcase is here: ",
-      carry.map((m) => button(m.label, () => ctx.act(m.action), m.action.carry ? "primary carry" : "carry"))));
+    parts.push(h("div", { class: "row" }, gettext("The briefcase is here:") + " ",
+      carry.map((m) => button(m.action.carry ? gettext("Take the briefcase along") : gettext("Leave the briefcase"), () => ctx.act(m.action), m.action.carry ? "primary carry" : "carry"))));
   }
   if (onMap.length) {
     const power = onMap[0].action.type.split("_")[0];
     const agent = power[0].toUpperCase() + power.slice(1);
-    parts.push(h("p", {}, `${agent}'s power: ${powerOf(ctx, agent)} Click a ringed ${AGENT_POWER_TYPES.includes(onMap[0].action.type) ? "agent" : "city"} on the map.`));
+    const where = AGENT_POWER_TYPES.includes(onMap[0].action.type) ? gettext("Click a ringed agent on the map.") : gettext("Click a ringed city on the map.");
+    parts.push(h("p", {}, format(gettext("{agent}'s power: {power}"), { agent, power: powerOf(ctx, agent) }) + " " + where));
   }
   if (looks.length) {
     const seats = [...new Set(looks.map((m) => m.action.seat))];
-    const seat = select("whose payoff", seats, (s) => ctx.name(Number(s)));
-    const agent = h("select", { "aria-label": "on which agent" });
+    const seat = select(gettext("whose payoff"), seats, (s) => ctx.name(Number(s)));
+    const agent = h("select", { "aria-label": gettext("on which agent") });
     const fill = () => {
       agent.replaceChildren(...looks.filter((m) => m.action.seat === Number(seat.value)).map((m) => h("option", { value: m.action.agent }, m.action.agent)));
     };
     seat.addEventListener("change", fill);
     fill();
-    parts.push(h("div", {}, "Spyglass looks at ", seat, "'s payoff on ", agent, " ",
-      button("Look", () => ctx.act({ type: "spyglass_look", seat: Number(seat.value), agent: agent.value }), "primary look")));
+    parts.push(h("div", {}, ...sentence(gettext("Spyglass looks at {player}'s payoff on {agent}"), { player: seat, agent }), " ",
+      button(gettext("Look"), () => ctx.act({ type: "spyglass_look", seat: Number(seat.value), agent: agent.value }), "primary look")));
   }
-  if (skip) parts.push(button("Do not use the power", () => ctx.act(skip.action), "skip-power"));
+  if (skip) parts.push(button(gettext("Do not use the power"), () => ctx.act(skip.action), "skip-power"));
   return h("div", { class: "power-form" }, parts);
 }
 
 function decisions(frame, ctx) {
   const moveHint = legalOf(frame, "move").length || legalOf(frame, "burn").length
-    ? h("p", { class: "move-hint" }, selected ? `Now click a highlighted city to move ${selected}, or a ringed agent to burn it.` : "Click an agent on the map to move it (or to burn another agent with it).")
+    ? h("p", { class: "move-hint" }, selected ? format(gettext("Now click a highlighted city to move {agent}, or a ringed agent to burn it."), { agent: selected }) : gettext("Click an agent on the map to move it (or to burn another agent with it)."))
     : null;
   const parts = [moveHint, setupForm(frame, ctx), payoffForm(frame, ctx), challengeControls(frame, ctx), powerControls(frame, ctx)].filter(Boolean);
   if (!parts.length) return null;
@@ -275,25 +323,27 @@ function decisions(frame, ctx) {
 function pendingText(obs, ctx) {
   const p = obs.pending;
   if (!p) return null;
-  const what = p.kind === "move" ? `move ${p.agent} from ${p.from} to ${p.to}` : `have ${p.agent} burn ${p.target}`;
-  const bids = p.bids?.length ? ` · announced so far: ${p.bids.join(", ")}` : "";
-  const challenger = p.challenger !== null && p.challenger !== undefined ? ` · challenged by ${ctx.name(p.challenger)}` : "";
-  return h("div", { class: "pending" }, `${ctx.name(p.seat)} wants to ${what}${challenger}${bids}`);
+  const what = p.kind === "move"
+    ? format(gettext("{player} wants to move {agent} from {from} to {to}"), { player: ctx.name(p.seat), agent: p.agent, from: p.from, to: p.to })
+    : format(gettext("{player} wants to have {agent} burn {target}"), { player: ctx.name(p.seat), agent: p.agent, target: p.target });
+  const bids = p.bids?.length ? " · " + format(gettext("announced so far: {numbers}"), { numbers: p.bids.join(", ") }) : "";
+  const challenger = p.challenger !== null && p.challenger !== undefined ? " · " + format(gettext("challenged by {player}"), { player: ctx.name(p.challenger) }) : "";
+  return h("div", { class: "pending" }, `${what}${challenger}${bids}`);
 }
 
 function spiedText(note, ctx) {
-  const who = note.seat === undefined ? "someone" : ctx.name(note.seat);
-  return `Round ${note.round}: ${who} had paid ${note.agent} ${note.amount}`;
+  const who = note.seat === undefined ? gettext("someone") : ctx.name(note.seat);
+  return format(gettext("Round {round}: {player} had paid {agent} {amount}"), { round: note.round, player: who, agent: note.agent, amount: note.amount });
 }
 
 function yourBoard(frame, ctx) {
   const you = frame.observation.you;
-  if (!you) return h("div", { class: "your-board" }, ctx.replay ? "" : "You are watching: payoffs stay behind the shields.");
+  if (!you) return h("div", { class: "your-board" }, ctx.replay ? "" : gettext("You are watching: payoffs stay behind the shields."));
   return h("div", { class: "your-board" },
-    h("div", { class: "label" }, `behind your shield · HQ ${you.hq} · reserve ${you.reserve} sovereigns`),
+    h("div", { class: "label" }, format(gettext("behind your shield · HQ {city} · reserve {reserve} sovereigns"), { city: you.hq, reserve: you.reserve })),
     h("table", { class: "payoffs" }, Object.entries(you.payoffs).map(([agent, coins]) => h("tr", {}, h("td", {}, agent), h("td", {}, coins)))),
-    h("div", { class: "muted-light" }, `starting token: ${you.starting_token}`),
-    you.spied?.length ? h("div", {}, h("div", { class: "label" }, "what Spyglass showed you"), h("ul", { class: "spied" }, you.spied.map((n) => h("li", {}, spiedText(n, ctx))))) : null);
+    h("div", { class: "muted-light" }, format(gettext("starting token: {token}"), { token: you.starting_token })),
+    you.spied?.length ? h("div", {}, h("div", { class: "label" }, gettext("what Spyglass showed you")), h("ul", { class: "spied" }, you.spied.map((n) => h("li", {}, spiedText(n, ctx))))) : null);
 }
 
 export function render(board, frame, ctx) {
@@ -305,15 +355,18 @@ export function render(board, frame, ctx) {
   const over = obs.phase === "over";
   const seats = obs.hqs.map((hq, seat) => h("li", {},
     h("span", { class: "swatch", style: `background:${BOARD_COLOURS[obs.payoff_boards[seat]] || "#777"}`, "aria-hidden": "true" }),
-    ` ${ctx.name(seat)} · HQ ${hq}${obs.restricted[seat] ? " · restricted: payoff only next turn" : ""}${obs.current === seat && !over ? " · to play" : ""}`));
-  const phase = over ? "game over" : obs.phase;
+    [" " + ctx.name(seat), format(gettext("HQ {city}"), { city: hq }),
+      obs.restricted[seat] ? gettext("restricted: payoff only next turn") : null,
+      obs.current === seat && !over ? gettext("to play") : null].filter(Boolean).join(" · ")));
+  const phase = over ? gettext("game over") : PHASES[obs.phase] ? gettext(PHASES[obs.phase]) : obs.phase;
   board.replaceChildren(
     h("div", { class: "briefcase" },
       h("div", { class: "vault-top" },
-        h("span", {}, `Round ${obs.round} · ${phase}`),
-        h("span", { class: "phase", title: `${SOLOMON_NAME}'s die moves one space a round; at the end of the track it is rolled each round` },
-          obs.track ? `${SOLOMON_NAME}'s track: ${obs.track}` : `${SOLOMON_NAME} rolls each round`, obs.last_roll ? ` · last roll: ${obs.last_roll === "solomon" ? SOLOMON_NAME : "blank"}` : ""),
-        h("span", {}, `briefcase in ${obs.briefcase}`)),
+        h("span", {}, format(gettext("Round {round}"), { round: obs.round }) + " · " + phase),
+        h("span", { class: "phase", title: format(gettext("{solomon}'s die moves one space a round; at the end of the track it is rolled each round"), { solomon: SOLOMON_NAME }) },
+          obs.track ? format(gettext("{solomon}'s track: {track}"), { solomon: SOLOMON_NAME, track: obs.track }) : format(gettext("{solomon} rolls each round"), { solomon: SOLOMON_NAME }),
+          obs.last_roll ? " · " + format(gettext("last roll: {face}"), { face: obs.last_roll === "solomon" ? SOLOMON_NAME : gettext("blank") }) : ""),
+        h("span", {}, format(gettext("briefcase in {city}"), { city: obs.briefcase }))),
       h("div", { class: "briefcase-layout" },
         h("div", { class: "map-box" }, map ? drawMap(frame, local, map) : null),
         h("div", { class: "briefcase-side" },
@@ -322,7 +375,7 @@ export function render(board, frame, ctx) {
           yourBoard(frame, ctx),
           h("ul", { class: "agent-list seats-list" }, seats),
           legend(frame, local),
-          obs.burnt.length ? h("p", {}, `Burnt: ${obs.burnt.join(", ")}`) : null))),
+          obs.burnt.length ? h("p", {}, format(gettext("Burnt: {agents}"), { agents: obs.burnt.join(", ") })) : null))),
   );
 }
 
@@ -335,17 +388,17 @@ export function endReason(frame, ctx) {
   const obs = frame.observation;
   const winners = obs.winners || frame.winners || [];
   if (obs.end_reason === "hq") {
-    return `The briefcase reached ${ctx.name(winners[0])}'s HQ in ${obs.briefcase}: that player wins at once.`;
+    return format(gettext("The briefcase reached {player}'s HQ in {city}: that player wins at once."), { player: ctx.name(winners[0]), city: obs.briefcase });
   }
   const revealed = obs.revealed;
-  if (!revealed) return "Dr. Solomon came up on the die: the biggest payoff to Dr. Solomon wins.";
+  if (!revealed) return format(gettext("{solomon} came up on the die: the biggest payoff to {solomon} wins."), { solomon: SOLOMON });
   const paid = revealed.payoffs.map((p) => p[SOLOMON] ?? 0);
   const best = Math.max(...paid);
   const tied = paid.map((v, s) => (v === best ? s : null)).filter((s) => s !== null);
-  const parts = [`Dr. Solomon came up on the die: the biggest payoff to Dr. Solomon (${best}) wins.`];
+  const parts = [format(gettext("{solomon} came up on the die: the biggest payoff to {solomon} ({amount}) wins."), { solomon: SOLOMON, amount: best })];
   if (tied.length > 1) {
-    parts.push(`${tied.map(ctx.name).join(", ")} tied on it, so the biggest reserve decides.`);
-    if (winners.length > 1) parts.push(`The reserves tied too (${revealed.reserves[winners[0]]}): a shared win.`);
+    parts.push(format(gettext("{players} tied on it, so the biggest reserve decides."), { players: tied.map(ctx.name).join(", ") }));
+    if (winners.length > 1) parts.push(format(gettext("The reserves tied too ({reserve}): a shared win."), { reserve: revealed.reserves[winners[0]] }));
   }
   return parts.join(" ");
 }
@@ -358,24 +411,22 @@ export function endSummary(frame, ctx) {
   const seats = revealed.payoffs.map((_, s) => s);
   const agents = Object.keys(revealed.payoffs[0]).filter((a) => a !== SOLOMON);
   return h("div", { class: "briefcase-end table-wrap", tabindex: "0" },
-    h("h3", {}, "Behind every shield"),
+    h("h3", {}, gettext("Behind every shield")),
     h("table", { class: "results" },
       h("tr", {}, h("th", {}, ""), seats.map((s) => h("th", {}, ctx.name(s)))),
-      h("tr", {}, h("td", {}, "HQ"), seats.map((s) => h("td", {}, obs.hqs[s]))),
+      h("tr", {}, h("td", {}, gettext("HQ")), seats.map((s) => h("td", {}, obs.hqs[s]))),
       agents.map((a) => h("tr", {}, h("td", {}, a), seats.map((s) => h("td", {}, revealed.payoffs[s][a])))),
       h("tr", { class: "total" }, h("td", {}, SOLOMON), seats.map((s) => h("td", {}, revealed.payoffs[s][SOLOMON] ?? 0))),
-      h("tr", {}, h("td", {}, "Reserve"), seats.map((s) => h("td", {}, revealed.reserves[s]))),
-      h("tr", { class: "detail" }, h("td", {}, "Starting token"), seats.map((s) => h("td", {}, revealed.starting_tokens[s])))));
+      h("tr", {}, h("td", {}, gettext("Reserve")), seats.map((s) => h("td", {}, revealed.reserves[s]))),
+      h("tr", { class: "detail" }, h("td", {}, gettext("Starting token")), seats.map((s) => h("td", {}, revealed.starting_tokens[s])))));
 }
 
 /** The rules dialog's part: every agent's power and what a challenge's numbers mean. */
 export function rulesHelp(ctx) {
   return h("div", { class: "rules-extra" },
-    h("h3", {}, "The agents' powers"),
-    h("p", {}, "Used only after a successful move, never challenged; \"next to\" means along a red line."),
-    h("ul", {}, Object.entries(ctx.assets?.powers || {}).map(([agent, text]) => h("li", {}, h("b", {}, agent), `: ${text}`))),
-    h("h3", {}, "Challenges"),
-    h("p", {}, "Numbers are never paid: each side reveals how much it has paid off the acting agent, and may announce less. "
-      + "Challenging with 0 is a bluff (you paid nothing, or hide it): the mover wins by announcing 1 or more. "
-      + "Against a burn the challenger starts at 5 or more. A challenger who loses is restricted: a payoff only, next turn."));
+    h("h3", {}, gettext("The agents' powers")),
+    h("p", {}, gettext("Used only after a successful move, never challenged; “next to” means along a red line.")),
+    h("ul", {}, Object.keys(ctx.assets?.powers || {}).map((agent) => h("li", {}, h("b", {}, agent), ": " + powerOf(ctx, agent)))),
+    h("h3", {}, gettext("Challenges")),
+    h("p", {}, gettext("Numbers are never paid: each side reveals how much it has paid off the acting agent, and may announce less. Challenging with 0 is a bluff (you paid nothing, or hide it): the mover wins by announcing 1 or more. Against a burn the challenger starts at 5 or more. A challenger who loses is restricted: a payoff only, next turn.")));
 }
