@@ -3,6 +3,11 @@
 // Every price and rule text comes from the server (the observation's `costs` and `offer`, the
 // table's assets): this file draws and wires clicks to legal moves, it never recomputes a rule.
 import { h, svg } from "../api.js";
+import { format, gettext, ngettext } from "../i18n.js";
+
+// Messages of the catalogues, marked with N_ and translated where they are shown (this module
+// is loaded before the catalogue is).
+const N_ = (message) => message;
 
 const CELL = 64;
 const PAD = 20; // room for the row and column numbers around the grid
@@ -11,16 +16,34 @@ const KIND = {
   lasers: "trap", giant_saw: "trap", shark_pool: "trap",
   guard_dog: "sentry", guard: "sentry", robot: "sentry",
 };
+// A room's label under its icon, short enough for the room.
 const SHORT = {
-  lasers: "Lasers", giant_saw: "Saw", shark_pool: "Sharks", guard_dog: "Dog", guard: "Guard", robot: "Robot",
-  secret1: "Secret I", secret2: "Secret II", secret3: "Secret III",
+  lasers: N_("Lasers"), giant_saw: N_("Saw"), shark_pool: N_("Sharks"), guard_dog: N_("Dog"), guard: N_("Guard"), robot: N_("Robot"),
+  secret1: N_("Secret I"), secret2: N_("Secret II"), secret3: N_("Secret III"),
 };
 const STATS = ["movement", "stealth", "combat"];
-const STAT_NAMES = ["Movement", "Stealth", "Combat"];
+const STAT_NAMES = [N_("Movement"), N_("Stealth"), N_("Combat")];
+// One letter per stat, for the badges: M, S, C in English.
+const STAT_LETTERS = [N_("M (Movement)"), N_("S (Stealth)"), N_("C (Combat)")];
 const PHASES = {
-  agents: "choosing Agents", choose: "planning: choose cards", resolve: "planning: draw what you took",
-  missions: "planning: missions", explore: "exploration", over: "game over",
+  agents: N_("choosing Agents"), choose: N_("planning: choose cards"), resolve: N_("planning: draw what you took"),
+  missions: N_("planning: missions"), explore: N_("exploration"), over: N_("game over"),
 };
+
+function statName(i) {
+  return gettext(STAT_NAMES[i]);
+}
+
+/** A stat's letter: the first letter of its translated "M (Movement)". */
+function statLetter(i) {
+  return gettext(STAT_LETTERS[i]).split(" ")[0];
+}
+
+/** A name or text from the game's data (cards, Gadgets, missions, lairs): the catalogues hold
+ * them, so they show in the reader's language where translated. */
+function data(text) {
+  return text ? gettext(String(text)) : text;
+}
 
 // Fallbacks for a page that has no assets yet (they come with the first full frame).
 const DEFAULT_ASSETS = {
@@ -86,7 +109,8 @@ function assetsOf(ctx) {
 }
 
 function nameOf(assets, kind) {
-  return assets.names?.[kind] || SHORT[kind] || kind;
+  const name = assets.names?.[kind];
+  return name ? data(name) : SHORT[kind] ? gettext(SHORT[kind]) : kind;
 }
 
 function legalOf(frame, type) {
@@ -157,7 +181,7 @@ function icon(kind, x, y, s) {
         ${[0, 1, 2, 3, 4, 5].map((i) => { const a = (Math.PI * i) / 3; return `<rect x="${x + Math.cos(a) * 11 * k - 2.5 * k}" y="${y + Math.sin(a) * 11 * k - 2.5 * k}" width="${5 * k}" height="${5 * k}"/>`; }).join("")}</g>`;
     default:
       if (STATS.includes(kind)) {
-        const letter = STAT_NAMES[STATS.indexOf(kind)][0];
+        const letter = statLetter(STATS.indexOf(kind));
         return `<g class="ic stat ${kind}"><circle cx="${x}" cy="${y}" r="${12 * k}"/><text x="${x}" y="${y + 5 * k}" font-size="${14 * k}">${letter}</text></g>`;
       }
       return "";
@@ -209,7 +233,7 @@ function escapeText(text) {
 }
 
 function paysText(pays) {
-  return pays.map((v, i) => (v ? `${v}${STAT_NAMES[i][0]}` : "")).filter(Boolean).join(" ") || "0";
+  return pays.map((v, i) => (v ? `${v}${statLetter(i)}` : "")).filter(Boolean).join(" ") || "0";
 }
 
 function lairSvg(frame, ctx, owner, size) {
@@ -246,7 +270,8 @@ function lairSvg(frame, ctx, owner, size) {
   const visited = run ? run.visited : [];
   const big = size === "big";
   const doing = `${upgrades.length || walls.length ? " placing" : ""}${exploringHere ? " exploring" : ""}`;
-  const parts = [`<svg viewBox="0 0 ${width} ${height}" class="lair ${size}${doing}" role="img" aria-label="Lair of seat ${owner}">`];
+  const lairLabel = escapeText(format(gettext("Lair of {player}"), { player: ctx.name(owner) }));
+  const parts = [`<svg viewBox="0 0 ${width} ${height}" class="lair ${size}${doing}" role="img" aria-label="${lairLabel}">`];
   for (let c = 1; c <= cols; c++) parts.push(`<text class="axis col" x="${PAD + (c - 0.5) * CELL}" y="${PAD - 5}">${c}</text>`);
   for (let r = 1; r <= rows; r++) parts.push(`<text class="axis row" x="${PAD / 2}" y="${PAD + (r - 0.5) * CELL + 5}">${r}</text>`);
   sheet.rooms.forEach((room, i) => {
@@ -263,33 +288,38 @@ function lairSvg(frame, ctx, owner, size) {
     const ways = entries.get(`${r},${c}`);
     const seen = visited.some((v) => same(v, at));
     const classes = ["room", kind, seen ? "visited" : "", target || ways ? "target" : ""].filter(Boolean).join(" ");
-    const title = room ? describeRoom(assets, room) : isStart ? "Starting square: intruders come in here; it cannot be upgraded"
-      : blocked ? "Blocked room" : entry ? `Entryway: no ${assets.entry_forbidden?.map((k) => nameOf(assets, k)).join(" or ") || "Shark Pool or Robot"} here` : "Empty room";
+    const forbidden = (assets.entry_forbidden || ["shark_pool", "robot"]).map((k) => nameOf(assets, k));
+    const title = room ? describeRoom(assets, room) : isStart ? gettext("Starting square: intruders come in here; it cannot be upgraded")
+      : blocked ? gettext("Blocked room") : entry ? format(gettext("Entryway: no {kinds} here"), { kinds: forbidden.join(gettext(" or ")) }) : gettext("Empty room");
     // Every way into this room with what it costs, in the tooltip: the badge shows the cheapest.
-    const waysText = ways ? `. Ways in: ${ways.map((w) => `${w.move.label} (${w.move.action.type === "teleport" ? "teleport" : paysText(w.price?.pays || [])})`).join("; ")}` : "";
+    const teleport = gettext("teleport");
+    const wayText = (w) => `${w.move.label} (${w.move.action.type === "teleport" ? teleport : paysText(w.price?.pays || [])})`;
+    const waysText = ways ? ". " + format(gettext("Ways in: {ways}"), { ways: ways.map(wayText).join("; ") }) : "";
     const inner = [`<rect x="${x}" y="${y}" width="${CELL}" height="${CELL}"/>`, `<title>${escapeText(title + waysText)}</title>`];
     if (room) {
       inner.push(icon(room, x + CELL / 2, y + CELL / 2 - 7, 30));
-      const label = KIND[room] === "secret" && assets.secrets[room] ? `${assets.secrets[room].end}` : SHORT[room] || room;
+      const label = escapeText(KIND[room] === "secret" && assets.secrets[room] ? `${assets.secrets[room].end}` : SHORT[room] ? gettext(SHORT[room]) : room);
       inner.push(`<text class="room-label" x="${x + CELL / 2}" y="${y + CELL - 6}">${label}</text>`);
     } else if (isStart) {
       inner.push(icon("start", x + CELL / 2, y + CELL / 2 - 7, 26));
-      inner.push(`<text class="room-label" x="${x + CELL / 2}" y="${y + CELL - 6}">START</text>`);
+      const start = escapeText(gettext("START"));
+      inner.push(`<text class="room-label" x="${x + CELL / 2}" y="${y + CELL - 6}">${start}</text>`);
     } else if (blocked) {
       inner.push(`<path class="hatch" d="M${x} ${y} L${x + CELL} ${y + CELL} M${x + CELL} ${y} L${x} ${y + CELL}"/>`);
     } else if (entry && big) {
-      inner.push(`<text class="room-label faint" x="${x + CELL / 2}" y="${y + CELL - 6}">entry</text>`);
+      const entryLabel = escapeText(gettext("entry"));
+      inner.push(`<text class="room-label faint" x="${x + CELL / 2}" y="${y + CELL - 6}">${entryLabel}</text>`);
     }
     if (target) {
       const price = prices.get(keyOf(target.action));
       if (price && big) {
-        inner.push(priceBadge(x + CELL - 2, y + 2, price.cost ? `−${price.cost}` : "free", "pay"));
+        inner.push(priceBadge(x + CELL - 2, y + 2, price.cost ? `−${price.cost}` : escapeText(gettext("free")), "pay"));
         if (price.earn) inner.push(priceBadge(x + CELL - 2, y + 19, `+${price.earn}`, "earn"));
       }
     }
     if (ways && big) {
       const cheapest = ways.find((w) => w.move.action.type === "move" && !w.move.action.use && !w.move.action.stealth) || ways[0];
-      const text = cheapest.move.action.type === "teleport" ? "teleport" : paysText(cheapest.price?.pays || []);
+      const text = cheapest.move.action.type === "teleport" ? escapeText(gettext("teleport")) : paysText(cheapest.price?.pays || []);
       // One badge that fits the room: the cheapest way in, "+" when there are others.
       inner.push(priceBadge(x + CELL - 2, y + 2, ways.length > 1 ? `${text} +` : text, "move"));
     }
@@ -303,20 +333,23 @@ function lairSvg(frame, ctx, owner, size) {
     const d = side === "east"
       ? `M${mx} ${my - 12} q5 4 0 8 t0 8 t0 8`
       : `M${mx - 12} ${my} q4 -5 8 0 t8 0 t8 0`;
-    parts.push(`<path class="no-wall" d="${d}"><title>No Walls here</title></path>`);
+    const noWalls = escapeText(gettext("No Walls here"));
+    parts.push(`<path class="no-wall" d="${d}"><title>${noWalls}</title></path>`);
   }
+  const wallWords = { drilled: gettext("Wall drilled through"), wall: gettext("Wall") };
   for (const [r, c, side] of wallEdges(sheet.walls, rows, cols)) {
     const [x1, y1, x2, y2] = edgeSegment(r, c, side);
     const drilled = run?.drilled && run.drilled[0] === r && run.drilled[1] === c && run.drilled[2] === side;
-    parts.push(`<line class="wall-line${drilled ? " drilled" : ""}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"><title>${drilled ? "Wall drilled through" : "Wall"}</title></line>`);
+    parts.push(`<line class="wall-line${drilled ? " drilled" : ""}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"><title>${escapeText(drilled ? wallWords.drilled : wallWords.wall)}</title></line>`);
   }
   parts.push(`<rect class="hull" x="${PAD}" y="${PAD}" width="${cols * CELL}" height="${rows * CELL}"/>`);
   if (guide) {
     // Over the rooms, see-through: the line the card's deck back points at.
+    const guideWords = guide.colour === "R" ? gettext("The card's row: drawing here is cheapest") : gettext("The card's column: drawing here is cheapest");
     const [x, y, w, hgt] = guide.colour === "R"
       ? [PAD, PAD + (guide.number - 1) * CELL, cols * CELL, CELL]
       : [PAD + (guide.number - 1) * CELL, PAD, CELL, rows * CELL];
-    parts.push(`<rect class="guide ${guide.colour === "R" ? "red" : "blue"}" x="${x}" y="${y}" width="${w}" height="${hgt}"><title>The card's ${guide.colour === "R" ? "row" : "column"}: drawing here is cheapest</title></rect>`);
+    parts.push(`<rect class="guide ${guide.colour === "R" ? "red" : "blue"}" x="${x}" y="${y}" width="${w}" height="${hgt}"><title>${escapeText(guideWords)}</title></rect>`);
     const [lx, ly] = guide.colour === "R" ? [PAD / 2, y + CELL / 2 + 5] : [x + CELL / 2, PAD - 5];
     parts.push(`<circle class="guide-mark ${guide.colour === "R" ? "red" : "blue"}" cx="${lx}" cy="${ly - 4}" r="9"/><text class="axis guide-number" x="${lx}" y="${ly}">${guide.number}</text>`);
   }
@@ -328,7 +361,7 @@ function lairSvg(frame, ctx, owner, size) {
       <line class="slot-line" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>
       <line class="slot-hit" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>
       ${price && big ? `<text class="slot-price" x="${(x1 + x2) / 2}" y="${(y1 + y2) / 2 + 4}">${price.cost}</text>` : ""}
-      <title>${m.label}${price ? ` (costs ${price.cost})` : ""}</title></g>`);
+      <title>${escapeText(m.label)}${price ? ` ${escapeText(format(gettext("(costs {cost})"), { cost: price.cost }))}` : ""}</title></g>`);
   }
   if (run && run.path?.length) {
     const points = run.path.map(([r, c]) => roomCentre(r, c).join(",")).join(" ");
@@ -336,7 +369,8 @@ function lairSvg(frame, ctx, owner, size) {
     parts.push(`<defs><marker id="arrow-${owner}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path class="path-arrow" d="M0 0 L10 5 L0 10 z"/></marker></defs>`);
     const [cx, cy] = roomCentre(...run.pos);
     const [tx, ty] = [cx - CELL / 2 + 12, cy - CELL / 2 + 12]; // the top-left corner keeps the room's icon visible
-    parts.push(`<g class="explorer-token" data-owner="${owner}"><circle cx="${tx}" cy="${ty}" r="10"/><text x="${tx}" y="${ty + 4}">A</text><title>The Agent is here</title></g>`);
+    const agentHere = escapeText(gettext("The Agent is here"));
+    parts.push(`<g class="explorer-token" data-owner="${owner}"><circle cx="${tx}" cy="${ty}" r="10"/><text x="${tx}" y="${ty + 4}">A</text><title>${agentHere}</title></g>`);
   }
   parts.push("</svg>");
   const drawing = svg(parts.join(""));
@@ -369,14 +403,13 @@ function describeRoom(assets, room) {
   const name = nameOf(assets, room);
   if (KIND[room] === "secret") {
     const value = assets.secrets[room];
-    return value ? `${name}: worth ${value.end} at the end of the game` : name;
+    return value ? format(gettext("{name}: worth {points} at the end of the game"), { name, points: value.end }) : name;
   }
   const cost = assets.costs[room];
   if (!cost) return name;
-  const parts = [["movement", "Movement"], ["stealth", "Stealth"], ["combat", "Combat"]]
-    .filter(([k]) => cost[k]).map(([k, n]) => `${cost[k]} ${n}`);
-  if (cost.any) parts.push(`${cost.any} Stealth or Movement in any mix`);
-  return `${name}: entering costs 1 Movement + ${parts.join(" + ") || "nothing more"}`;
+  const parts = STATS.map((k, i) => [k, i]).filter(([k]) => cost[k]).map(([k, i]) => `${cost[k]} ${statName(i)}`);
+  if (cost.any) parts.push(format(gettext("{count} Stealth or Movement in any mix"), { count: cost.any }));
+  return format(gettext("{name}: entering costs 1 Movement + {cost}"), { name, cost: parts.join(" + ") || gettext("nothing more") });
 }
 
 // -- the offers and missions ----------------------------------------------------------------
@@ -399,19 +432,19 @@ function offers(frame, ctx) {
       const picked = chosen?.type === "take_cards" && chosen.slots.includes(slot);
       const pending = frame.you !== null && obs.pending[frame.you]?.[0] === slot && obs.phase === "resolve";
       return h("div", { class: `offer-col${picked ? " picked" : ""}${pending ? " placing" : ""}`, dataset: { slot } },
-        h("div", { class: `deck ${colour}`, title: `Top of deck ${slot + 1}: a ${colour} back (${back[0] === "R" ? "a row" : "a column"}) with number ${back.slice(1)}` },
+        h("div", { class: `deck ${colour}`, title: format(back[0] === "R" ? gettext("Top of deck {deck}: a red back (a row) with number {number}") : gettext("Top of deck {deck}: a blue back (a column) with number {number}"), { deck: slot + 1, number: back.slice(1) }) },
           h("span", { class: "hex" }, back.slice(1)),
-          h("span", { class: "deck-line" }, `${back[0] === "R" ? "row" : "column"} ${back.slice(1)}`),
-          h("span", { class: "deck-size" }, `deck ${slot + 1} · ${obs.deck_sizes[slot]} left`)),
+          h("span", { class: "deck-line" }, format(back[0] === "R" ? gettext("row {number}") : gettext("column {number}"), { number: back.slice(1) })),
+          h("span", { class: "deck-size" }, format(gettext("deck {deck} · {count} left"), { deck: slot + 1, count: obs.deck_sizes[slot] }))),
         h("div", { class: `offer-card front-${KIND[card.front] || card.front}` },
           h("div", { class: "offer-head" }, iconSvg(card.front, 34),
             h("span", { class: "offer-name" }, `${nameOf(assets, card.front)}${card.points ? ` +${card.points}` : ""}`)),
-          h("div", { class: "offer-text" }, card.offer || "")),
+          h("div", { class: "offer-text" }, data(card.offer) || "")),
         take
           ? h("button", { type: "button", class: "primary take", onclick: () => ctx.act(take.action), "aria-label": take.label },
-            `Take card ${slot + 1}${price?.cost ? ` (pay ${price.cost})` : ""}`)
-          : picked ? h("div", { class: "picked-note" }, "your choice ✓")
-            : pending ? h("div", { class: "picked-note" }, "drawing this one") : null);
+            price?.cost ? format(gettext("Take card {card} (pay {cost})"), { card: slot + 1, cost: price.cost }) : format(gettext("Take card {card}"), { card: slot + 1 }))
+          : picked ? h("div", { class: "picked-note" }, gettext("your choice ✓"))
+            : pending ? h("div", { class: "picked-note" }, gettext("drawing this one")) : null);
     }),
     missionCards(frame, ctx));
 }
@@ -422,17 +455,17 @@ function missionCards(frame, ctx) {
   const prices = pricesOf(frame);
   const claims = canAct(frame, ctx) ? legalOf(frame, "claim_mission") : [];
   return h("div", { class: "missions" },
-    h("div", { class: "label" }, "Missions: first to meet one claims it"),
+    h("div", { class: "label" }, gettext("Missions: first to meet one claims it")),
     obs.missions.map((m, slot) => {
       const info = assets.missions[m.id] || { name: m.id, requires: "", money: "?", points: "?" };
       const mine = claims.filter((c) => c.action.slot === slot);
       return h("div", { class: `mission${m.claimed ? " claimed" : ""}${mine.length ? " claimable" : ""}` },
-        h("div", { class: "mission-name" }, `${slot + 1}. ${info.name}${m.claimed ? " (claimed)" : ""}`),
-        h("div", { class: "mission-req" }, info.requires),
-        h("div", { class: "mission-pay" }, `pays ${info.money} now or ${info.points} points at the end`),
+        h("div", { class: "mission-name" }, `${slot + 1}. ${data(info.name)}${m.claimed ? ` ${gettext("(claimed)")}` : ""}`),
+        h("div", { class: "mission-req" }, data(info.requires)),
+        h("div", { class: "mission-pay" }, format(gettext("pays {money} now or {points} points at the end"), { money: info.money, points: info.points })),
         mine.map((c) => {
           const price = prices.get(keyOf(c.action));
-          const text = c.action.reward === "money" ? `Take ${price?.earn ?? info.money} now` : `Take ${price?.points ?? info.points} points`;
+          const text = c.action.reward === "money" ? format(gettext("Take {money} now"), { money: price?.earn ?? info.money }) : format(gettext("Take {points} points"), { points: price?.points ?? info.points });
           return h("button", { type: "button", class: "primary", onclick: () => ctx.act(c.action), "aria-label": c.label }, text);
         }));
     }));
@@ -443,43 +476,47 @@ function missionCards(frame, ctx) {
 function waitingText(frame, ctx) {
   const step = frame.observation.step;
   const waiting = step?.waiting?.filter((s) => s !== frame.you) || frame.acting.filter((s) => s !== frame.you);
-  return waiting.length ? `Waiting for ${waiting.map(ctx.name).join(", ")}.` : "Waiting for the others.";
+  return waiting.length ? format(gettext("Waiting for {players}."), { players: waiting.map(ctx.name).join(", ") }) : gettext("Waiting for the others.");
 }
 
 function prompt(frame, ctx) {
   const obs = frame.observation;
   const assets = assetsOf(ctx);
-  if (ctx.replay) return h("p", {}, `The table as ${frame.you === null ? "a spectator" : ctx.name(frame.you)} saw it.`);
-  if (frame.you === null) return h("p", {}, "You are watching: hidden Agents and choices stay hidden.");
-  if (obs.phase === "over") return h("p", {}, "The game is over: the scores are below.");
+  if (ctx.replay) return h("p", {}, frame.you === null ? gettext("The table as a spectator saw it.") : format(gettext("The table as {player} saw it."), { player: ctx.name(frame.you) }));
+  if (frame.you === null) return h("p", {}, gettext("You are watching: hidden Agents and choices stay hidden."));
+  if (obs.phase === "over") return h("p", {}, gettext("The game is over: the scores are below."));
   if (!frame.legal.length) {
     const mine = obs.step?.my_choice;
-    return h("p", {}, mine ? `Your choice is in. ${waitingText(frame, ctx)}` : waitingText(frame, ctx));
+    return h("p", {}, mine ? gettext("Your choice is in.") + " " + waitingText(frame, ctx) : waitingText(frame, ctx));
   }
   const prices = pricesOf(frame);
   const button = (m, text, cls = "") => h("button", { type: "button", class: cls, onclick: () => ctx.act(m.action), "aria-label": m.label }, text);
   switch (obs.phase) {
     case "agents":
       return h("div", {},
-        h("p", {}, "Choose your Agent, face down. Its bonus is added to your stats when planning ends; its power helps once while exploring."),
+        h("p", {}, gettext("Choose your Agent, face down. Its bonus is added to your stats when planning ends; its power helps once while exploring.")),
         h("div", { class: "choice-list" }, legalOf(frame, "choose_agent").map((m) => {
           const agent = assets.agents[m.action.agent];
           return h("button", { type: "button", class: "agent-choice", onclick: () => ctx.act(m.action), "aria-label": m.label },
             h("b", {}, agent ? agent.name : m.label),
-            agent ? h("span", {}, ` +${agent.bonus[0]} Movement, +${agent.bonus[1]} Stealth, +${agent.bonus[2]} Combat`) : null,
-            agent ? h("div", { class: "muted-light" }, agent.text) : null);
+            agent ? h("span", {}, ` ${agent.bonus.map((v, i) => `+${v} ${statName(i)}`).join(", ")}`) : null,
+            agent ? h("div", { class: "muted-light" }, data(agent.text)) : null);
         })));
     case "choose": {
       const pass = legalOf(frame, "pass")[0];
       const combos = legalOf(frame, "take_cards").filter((m) => m.action.slots.length > 1);
       return h("div", {},
-        h("p", {}, "Everyone chooses at once: take a card (the back of the deck above it says the row, column or price) or pass."),
+        h("p", {}, gettext("Everyone chooses at once: take a card (the back of the deck above it says the row, column or price) or pass.")),
         h("div", { class: "choice-list" },
-          pass && button(pass, `Pass (+${prices.get(keyOf(pass.action))?.earn ?? 1} to your budget)`, "pass"),
+          pass && button(pass, format(gettext("Pass (+{money} to your budget)"), { money: prices.get(keyOf(pass.action))?.earn ?? 1 }), "pass"),
           combos.map((m) => {
             const price = prices.get(keyOf(m.action));
             const extra = m.action.slots.length - 1;
-            return button(m, `Take cards ${m.action.slots.map((s) => s + 1).join(" + ")}: ${extra} bonus action${extra > 1 ? "s" : ""}, pay ${price?.bonus_cost ?? "?"}${price?.training_cost ? ` + ${price.training_cost} training` : ""}`);
+            const cost = price?.training_cost
+              ? format(gettext("pay {cost} + {training} training"), { cost: price?.bonus_cost ?? "?", training: price.training_cost })
+              : format(gettext("pay {cost}"), { cost: price?.bonus_cost ?? "?" });
+            const actions = format(ngettext("{count} bonus action", "{count} bonus actions", extra), { count: extra });
+            return button(m, format(gettext("Take cards {cards}: {actions}, {cost}"), { cards: m.action.slots.map((s) => s + 1).join(" + "), actions, cost }));
           })));
     }
     case "resolve": {
@@ -487,39 +524,43 @@ function prompt(frame, ctx) {
       if (slot === undefined) {
         // A lenient table: every drawing of the round is placed; keep them or take one back.
         return h("div", {},
-          h("p", {}, "Your drawings of this round are placed: keep them, or take the last one back."),
+          h("p", {}, gettext("Your drawings of this round are placed: keep them, or take the last one back.")),
           h("div", { class: "choice-list" }, frame.legal.map((m) => button(m, m.label))));
       }
       const card = obs.faceup[slot];
       const name = nameOf(assets, card.front);
       const rest = frame.legal.filter((m) => !["place_upgrade", "place_wall"].includes(m.action.type));
       let how = "";
-      if (legalOf(frame, "place_upgrade").length) how = `Click a highlighted room of your lair to draw the ${name} there; the badge is what it costs${card.front.startsWith("secret") ? " and what it earns now" : ""}.`;
-      else if (legalOf(frame, "place_wall").length) how = "Click a dashed yellow edge of your lair to draw the Wall there; the number is what it costs.";
-      else if (legalOf(frame, "take_gadget").length) how = "Choose your gadget; changing the number costs.";
-      else how = "This card cannot be used.";
+      if (legalOf(frame, "place_upgrade").length) {
+        how = format(card.front.startsWith("secret")
+          ? gettext("Click a highlighted room of your lair to draw the {card} there; the badge is what it costs and what it earns now.")
+          : gettext("Click a highlighted room of your lair to draw the {card} there; the badge is what it costs."), { card: name });
+      } else if (legalOf(frame, "place_wall").length) how = gettext("Click a dashed yellow edge of your lair to draw the Wall there; the number is what it costs.");
+      else if (legalOf(frame, "take_gadget").length) how = gettext("Choose your gadget; changing the number costs.");
+      else how = gettext("This card cannot be used.");
       return h("div", {},
-        h("p", {}, h("b", {}, `Draw card ${slot + 1}: ${name}. `), how),
+        h("p", {}, h("b", {}, format(gettext("Draw card {card}: {name}."), { card: slot + 1, name }) + " "), how),
         rest.length ? h("div", { class: "choice-list" }, rest.map((m) => {
           const price = prices.get(keyOf(m.action));
-          return button(m, `${m.label}${price && "cost" in price ? ` (pay ${price.cost})` : ""}`, m.action.type === "take_gadget" ? "gadget-choice" : "");
+          return button(m, `${m.label}${price && "cost" in price ? ` ${format(gettext("(pay {cost})"), { cost: price.cost })}` : ""}`, m.action.type === "take_gadget" ? "gadget-choice" : "");
         })) : null);
     }
     case "missions":
       return h("div", {},
-        h("p", {}, "You meet a mission! Claim it on its card (money now or points at the end), or claim none."),
-        h("div", { class: "choice-list" }, legalOf(frame, "decline_missions").map((m) => button(m, "Claim no mission"))));
+        h("p", {}, gettext("You meet a mission! Claim it on its card (money now or points at the end), or claim none.")),
+        h("div", { class: "choice-list" }, legalOf(frame, "decline_missions").map((m) => button(m, gettext("Claim no mission")))));
     case "explore":
       return explorePrompt(frame, ctx, button, prices);
     default:
-      return h("p", {}, "Your move: see the list on the right.");
+      return h("p", {}, gettext("Your move: see the list on the right."));
   }
 }
 
 function explorePrompt(frame, ctx, button, prices) {
   const obs = frame.observation;
   const owner = obs.explorer_of.indexOf(frame.you);
-  const parts = [h("p", {}, `Explore ${ctx.name(owner)}'s lair: click a highlighted room to enter it. The badge is what it costs (M Movement, S Stealth, C Combat).`)];
+  const legend = [0, 1, 2].map((i) => gettext(STAT_LETTERS[i])).join(", ");
+  const parts = [h("p", {}, format(gettext("Explore {player}'s lair: click a highlighted room to enter it. The badge is what it costs ({letters})."), { player: ctx.name(owner), letters: legend }))];
   if (picking) {
     const options = frame.legal.filter((m) => {
       const price = prices.get(keyOf(m.action));
@@ -528,10 +569,10 @@ function explorePrompt(frame, ctx, button, prices) {
     });
     if (options.length) {
       parts.push(h("div", { class: "picking" },
-        h("b", {}, `Into row ${picking[0]}, column ${picking[1]}:`),
+        h("b", {}, format(gettext("Into row {row}, column {column}:"), { row: picking[0], column: picking[1] })),
         h("div", { class: "choice-list" }, options.map((m) => {
           const price = prices.get(keyOf(m.action));
-          return button(m, `${m.label}${price?.pays ? ` (pays ${paysText(price.pays)})` : ""}`, "primary");
+          return button(m, `${m.label}${price?.pays ? ` ${format(gettext("(pays {cost})"), { cost: paysText(price.pays) })}` : ""}`, "primary");
         }))));
     }
   }
@@ -558,24 +599,25 @@ function mySheet(frame, ctx) {
   const bonusLeft = assets.bonus_costs.length - sheet.bonus_used;
   const nextBonus = assets.bonus_costs[sheet.bonus_used];
   const planning = obs.phase !== "explore" && obs.phase !== "over";
+  const rewardWords = { money: gettext("money"), points: gettext("points") };
   return h("div", { class: "my-sheet" },
-    h("h4", {}, "Your sheet"),
-    h("div", { class: "budget" }, h("span", { class: "big-number" }, sheet.budget), " in your budget",
-      h("span", { class: "muted-light" }, ` · earned ${sheet.earned} of ${assets.earn_cap} possible`)),
-    STATS.map((stat, i) => statBar(STAT_NAMES[i], sheet.stats[i], assets.stat_cap,
-      planning && agent && agent.bonus[i] ? { value: agent.bonus[i], title: `${agent.name}'s bonus, added when planning ends (never above ${assets.stat_cap})` } : null)),
-    planning && agent ? h("div", { class: "muted-light" }, `+N: ${agent.name}'s bonus, added when planning ends`) : null,
-    h("div", { class: "line" }, h("b", {}, "Agent: "), agent ? `${agent.name}: ${agent.text}` : sheet.dealt?.length
-      ? `choose from ${sheet.dealt.map((id) => assets.agents.find((a) => a.id === id)?.name || id).join(" or ")}` : "none on this lair"),
-    h("div", { class: "line" }, h("b", {}, "Gadgets: "), sheet.gadgets.length
+    h("h4", {}, gettext("Your sheet")),
+    h("div", { class: "budget" }, h("span", { class: "big-number" }, sheet.budget), " " + gettext("in your budget"),
+      h("span", { class: "muted-light" }, " · " + format(gettext("earned {earned} of {cap} possible"), { earned: sheet.earned, cap: assets.earn_cap }))),
+    STATS.map((stat, i) => statBar(statName(i), sheet.stats[i], assets.stat_cap,
+      planning && agent && agent.bonus[i] ? { value: agent.bonus[i], title: format(gettext("{agent}'s bonus, added when planning ends (never above {cap})"), { agent: agent.name, cap: assets.stat_cap }) } : null)),
+    planning && agent ? h("div", { class: "muted-light" }, "+N: " + format(gettext("{agent}'s bonus, added when planning ends"), { agent: agent.name })) : null,
+    h("div", { class: "line" }, h("b", {}, gettext("Agent:") + " "), agent ? `${agent.name}: ${data(agent.text)}` : sheet.dealt?.length
+      ? format(gettext("choose from {agents}"), { agents: sheet.dealt.map((id) => assets.agents.find((a) => a.id === id)?.name || id).join(gettext(" or ")) }) : gettext("none on this lair")),
+    h("div", { class: "line" }, h("b", {}, gettext("Gadgets:") + " "), sheet.gadgets.length
       ? sheet.gadgets.map((n) => {
         const g = assets.gadgets[n - 1];
-        return h("span", { class: "gadget-name", title: g ? g.text : "" }, g ? `${n}. ${g.name}` : `gadget ${n}`);
-      }) : "none"),
-    h("div", { class: "line" }, h("b", {}, "Bonus actions: "),
-      bonusLeft > 0 ? `${bonusLeft} of ${assets.bonus_costs.length} left (the next costs ${nextBonus})` : "all used"),
-    sheet.missions.length ? h("div", { class: "line" }, h("b", {}, "Missions: "),
-      sheet.missions.map(([id, reward]) => `${assets.missions[id]?.name || id} (${reward === "money" ? "money" : "points"})`).join(", ")) : null);
+        return h("span", { class: "gadget-name", title: g ? data(g.text) : "" }, g ? `${n}. ${data(g.name)}` : format(gettext("gadget {number}"), { number: n }));
+      }) : gettext("none")),
+    h("div", { class: "line" }, h("b", {}, gettext("Bonus actions:") + " "),
+      bonusLeft > 0 ? format(gettext("{left} of {all} left (the next costs {cost})"), { left: bonusLeft, all: assets.bonus_costs.length, cost: nextBonus }) : gettext("all used")),
+    sheet.missions.length ? h("div", { class: "line" }, h("b", {}, gettext("Missions:") + " "),
+      sheet.missions.map(([id, reward]) => `${data(assets.missions[id]?.name) || id} (${reward === "money" ? rewardWords.money : rewardWords.points})`).join(", ")) : null);
 }
 
 function explorationPanel(frame, ctx) {
@@ -586,26 +628,35 @@ function explorationPanel(frame, ctx) {
   const runs = obs.explorer_of.map((explorer, owner) => {
     const run = obs.runs[explorer];
     if (!run) return null;
-    const status = run.done ? "finished" : "exploring";
+    const status = run.done ? gettext("finished") : gettext("exploring");
+    const where = owner === frame.you ? format(gettext("{player} in your lair:"), { player: ctx.name(explorer) })
+      : format(gettext("{player} in {owner}'s lair:"), { player: ctx.name(explorer), owner: ctx.name(owner) });
+    const rooms = format(ngettext("{count} room", "{count} rooms", run.rooms), { count: run.rooms });
+    const sentries = format(ngettext("{count} Sentry", "{count} Sentries", run.sentries), { count: run.sentries });
     return h("li", { class: explorer === frame.you ? "you" : "" },
-      h("b", {}, `${ctx.name(explorer)} in ${owner === frame.you ? "your" : `${ctx.name(owner)}'s`} lair: `),
-      `${run.rooms} room${run.rooms === 1 ? "" : "s"}, ${run.sentries} Sentr${run.sentries === 1 ? "y" : "ies"}, stole ${run.stolen}; `,
-      `left ${run.stats.map((v, i) => `${v}${STAT_NAMES[i][0]}`).join(" ")} (${status})`);
+      h("b", {}, `${where} `),
+      format(gettext("{rooms}, {sentries}, stole {stolen};"), { rooms, sentries, stolen: run.stolen }) + " ",
+      format(gettext("left {stats}"), { stats: run.stats.map((v, i) => `${v}${statLetter(i)}`).join(" ") }) + ` (${status})`);
   });
   let items = null;
   if (mine) {
     const sheet = obs.sheets[frame.you];
     const agent = sheet.agent ? assets.agents.find((a) => a.id === sheet.agent) : null;
-    const list = sheet.gadgets.map((n) => ({ n, name: assets.gadgets[n - 1]?.name || `gadget ${n}`, text: assets.gadgets[n - 1]?.text || "" }));
-    if (agent) list.push({ n: 6, name: `${agent.name}'s power`, text: agent.text });
-    items = h("div", { class: "line" }, h("b", {}, "Your items (once each): "), list.length
+    const list = sheet.gadgets.map((n) => ({ n, name: data(assets.gadgets[n - 1]?.name) || format(gettext("gadget {number}"), { number: n }), text: data(assets.gadgets[n - 1]?.text) || "" }));
+    if (agent) list.push({ n: 6, name: format(gettext("{agent}'s power"), { agent: agent.name }), text: data(agent.text) });
+    items = h("div", { class: "line" }, h("b", {}, gettext("Your items (once each):") + " "), list.length
       ? list.map((it) => h("span", { class: `item${mine.used.includes(it.n) ? " used" : ""}`, title: it.text }, it.name))
-      : "none");
+      : gettext("none"));
   }
   return h("div", { class: "exploration" },
-    h("h4", {}, "Exploration"),
-    mine ? h("div", { class: "stats-left" }, STATS.map((_, i) => h("div", { class: "stat-left" }, h("b", {}, mine.stats[i]), h("span", {}, STAT_NAMES[i])))) : null,
-    mine ? h("div", { class: "line" }, `${mine.rooms} room${mine.rooms === 1 ? "" : "s"} explored · ${mine.sentries} Sentries neutralised · ${mine.traps} Traps set off · stolen ${mine.stolen}`) : null,
+    h("h4", {}, gettext("Exploration")),
+    mine ? h("div", { class: "stats-left" }, STATS.map((_, i) => h("div", { class: "stat-left" }, h("b", {}, mine.stats[i]), h("span", {}, statName(i))))) : null,
+    mine ? h("div", { class: "line" }, [
+      format(ngettext("{count} room explored", "{count} rooms explored", mine.rooms), { count: mine.rooms }),
+      format(ngettext("{count} Sentry neutralised", "{count} Sentries neutralised", mine.sentries), { count: mine.sentries }),
+      format(ngettext("{count} Trap set off", "{count} Traps set off", mine.traps), { count: mine.traps }),
+      format(gettext("stolen {stolen}"), { stolen: mine.stolen }),
+    ].join(" · ")) : null,
     items,
     h("ul", { class: "runs" }, runs));
 }
@@ -616,17 +667,18 @@ function boardReference(frame, ctx) {
   const costRow = (kind) => {
     const cost = assets.costs[kind];
     if (!cost) return null;
-    const text = [["movement", "M"], ["stealth", "S"], ["combat", "C"]].filter(([k]) => cost[k]).map(([k, l]) => `${cost[k]}${l}`);
-    if (cost.any) text.push(`${cost.any} S or M`);
-    return h("tr", {}, h("td", {}, iconSvg(kind, 20)), h("td", {}, nameOf(assets, kind)), h("td", {}, `1M to enter, then ${text.join(" ")}`));
+    const text = STATS.map((k, i) => [k, i]).filter(([k]) => cost[k]).map(([k, i]) => `${cost[k]}${statLetter(i)}`);
+    if (cost.any) text.push(format(gettext("{count} {stealth} or {movement}"), { count: cost.any, stealth: statLetter(1), movement: statLetter(0) }));
+    return h("tr", {}, h("td", {}, iconSvg(kind, 20)), h("td", {}, nameOf(assets, kind)),
+      h("td", {}, format(gettext("1{movement} to enter, then {cost}"), { movement: statLetter(0), cost: text.join(" ") })));
   };
   return h("details", { class: "reference", open: frame.observation.phase !== "over" },
-    h("summary", {}, `${assets.board.name} (lair ${assets.board.number}): what rooms cost`),
+    h("summary", {}, format(gettext("{lair} (lair {number}): what rooms cost"), { lair: data(assets.board.name), number: assets.board.number })),
     h("table", {},
       ["lasers", "giant_saw", "shark_pool", "guard_dog", "guard", "robot"].map(costRow),
       ["secret1", "secret2", "secret3"].map((k) => assets.secrets[k] && h("tr", {}, h("td", {}, iconSvg(k, 20)), h("td", {}, nameOf(assets, k)),
-        h("td", {}, `earns ${assets.secrets[k].now} when drawn, worth ${assets.secrets[k].end} at the end`)))),
-    assets.board.special ? h("p", { class: "muted-light" }, assets.board.special) : null);
+        h("td", {}, format(gettext("earns {now} when drawn, worth {end} at the end"), { now: assets.secrets[k].now, end: assets.secrets[k].end }))))),
+    assets.board.special ? h("p", { class: "muted-light" }, data(assets.board.special)) : null);
 }
 
 /** The scoring table (also shown on the end screen). */
@@ -637,10 +689,10 @@ export function scoreTable(obs, name, assets = DEFAULT_ASSETS) {
   const parts = assets.final_parts?.length ? assets.final_parts : Object.keys(results).filter((k) => !["total", "ranks"].includes(k)).map((k) => [k, k, ""]);
   return h("div", { class: "table-wrap", tabindex: "0" }, h("table", { class: "results" },
     h("tr", {}, h("th", {}, ""), players.map((s) => h("th", {}, name(s)))),
-    parts.map(([key, label, why]) => h("tr", {}, h("td", { title: why }, label, why ? h("div", { class: "why" }, why) : null), players.map((s) => h("td", {}, results[key][s])))),
-    h("tr", { class: "total" }, h("td", {}, "Total"), players.map((s) => h("td", {}, results.total[s]))),
-    h("tr", { class: "rank" }, h("td", {}, "Rank"), players.map((s) => h("td", {}, results.ranks[s]))),
-    h("tr", { class: "detail" }, h("td", {}, "rooms · Sentries · Traps set off"), players.map((s) => h("td", {}, `${results.rooms[s]} · ${results.sentries[s]} · ${results.traps_triggered[s]}`)))));
+    parts.map(([key, label, why]) => h("tr", {}, h("td", { title: data(why) }, data(label), why ? h("div", { class: "why" }, data(why)) : null), players.map((s) => h("td", {}, results[key][s])))),
+    h("tr", { class: "total" }, h("td", {}, gettext("Total")), players.map((s) => h("td", {}, results.total[s]))),
+    h("tr", { class: "rank" }, h("td", {}, gettext("Rank")), players.map((s) => h("td", {}, data(results.ranks[s])))),
+    h("tr", { class: "detail" }, h("td", {}, gettext("rooms · Sentries · Traps set off")), players.map((s) => h("td", {}, `${results.rooms[s]} · ${results.sentries[s]} · ${results.traps_triggered[s]}`)))));
 }
 
 /** What the end screen shows for SpyWorld: the score sheet with each part and the rank titles. */
@@ -648,9 +700,9 @@ export function endSummary(frame, ctx) {
   const obs = frame.observation;
   if (!obs.results) return null;
   return h("div", { class: "spy-end" },
-    h("h3", {}, "Score sheet"),
+    h("h3", {}, gettext("Score sheet")),
     scoreTable(obs, ctx.name, assetsOf(ctx)),
-    h("p", { class: "ranks-note" }, assetsOf(ctx).rank_table ?? ""));
+    h("p", { class: "ranks-note" }, data(assetsOf(ctx).rank_table) ?? ""));
 }
 
 function lairOrder(frame) {
@@ -669,12 +721,12 @@ function lairOrder(frame) {
 function caption(frame, ctx, owner) {
   const obs = frame.observation;
   const sheet = obs.sheets[owner];
-  const parts = [owner === frame.you && !ctx.replay ? "Your lair" : `${ctx.name(owner)}'s lair`];
+  const parts = [owner === frame.you && !ctx.replay ? gettext("Your lair") : format(gettext("{player}'s lair"), { player: ctx.name(owner) })];
   if (obs.explorer_of) {
     const explorer = obs.explorer_of[owner];
-    parts.push(explorer === frame.you ? "you explore it" : `explored by ${ctx.name(explorer)}`);
+    parts.push(explorer === frame.you ? gettext("you explore it") : format(gettext("explored by {player}"), { player: ctx.name(explorer) }));
   } else if (owner !== frame.you) {
-    parts.push(`budget ${sheet.budget}`);
+    parts.push(format(gettext("budget {money}"), { money: sheet.budget }));
   }
   return parts.join(" · ");
 }
@@ -685,12 +737,13 @@ export function render(board, frame, ctx) {
   const assets = assetsOf(ctx);
   if (obs.phase !== "explore" || !frame.legal.length) picking = null;
   const order = lairOrder(frame);
-  const roundText = obs.phase === "explore" || obs.phase === "over" ? "" : ` · round ${obs.round}${obs.final_round > 0 ? ` (the last is ${obs.final_round})` : ""}`;
+  const roundText = obs.phase === "explore" || obs.phase === "over" ? ""
+    : " · " + (obs.final_round > 0 ? format(gettext("round {round} (the last is {last})"), { round: obs.round, last: obs.final_round }) : format(gettext("round {round}"), { round: obs.round }));
   board.replaceChildren(
     h("div", { class: "spyworld" },
       h("div", { class: "vault-top" },
-        h("span", {}, `${assets.board.name || obs.board_name}${roundText}`),
-        h("span", { class: "phase" }, PHASES[obs.phase] || obs.phase)),
+        h("span", {}, `${data(assets.board.name || obs.board_name)}${roundText}`),
+        h("span", { class: "phase" }, PHASES[obs.phase] ? gettext(PHASES[obs.phase]) : obs.phase)),
       offers(frame, ctx),
       h("div", { class: "spy-layout" },
         h("div", { class: "lairs" }, order.map((owner, i) => h("figure", { class: "lair-box", dataset: { owner } },
@@ -698,7 +751,7 @@ export function render(board, frame, ctx) {
           h("figcaption", {}, caption(frame, ctx, owner))))),
         h("div", { class: "spy-side" },
           h("div", { class: "spy-prompt" }, prompt(frame, ctx)),
-          obs.results ? h("div", {}, h("h4", {}, "Final scores"), scoreTable(obs, ctx.name, assets)) : null,
+          obs.results ? h("div", {}, h("h4", {}, gettext("Final scores")), scoreTable(obs, ctx.name, assets)) : null,
           explorationPanel(frame, ctx),
           mySheet(frame, ctx),
           boardReference(frame, ctx)))),
@@ -710,17 +763,18 @@ export function render(board, frame, ctx) {
 export function rulesHelp(ctx) {
   const assets = assetsOf(ctx);
   return h("div", { class: "rules-extra" },
-    h("h3", {}, "The Agents"),
+    h("h3", {}, gettext("The Agents")),
     h("ul", {}, (assets.agents || []).map((a) => h("li", {}, h("b", {}, a.name),
-      ` (${a.bonus.map((v, i) => `+${v} ${STAT_NAMES[i]}`).join(", ")}): ${a.text}`))),
-    h("h3", {}, "The Gadgets at this table"),
-    h("ul", {}, (assets.gadgets || []).map((g) => h("li", {}, h("b", {}, `${g.number}. ${g.name}`), ` (${g.side} side): ${g.text}`))));
+      ` (${a.bonus.map((v, i) => `+${v} ${statName(i)}`).join(", ")}): ${data(a.text)}`))),
+    h("h3", {}, gettext("The Gadgets at this table")),
+    h("ul", {}, (assets.gadgets || []).map((g) => h("li", {}, h("b", {}, `${g.number}. ${data(g.name)}`),
+      " (" + (g.side === "expert" ? gettext("Expert side") : g.side === "normal" ? gettext("Normal side") : g.side) + "): " + data(g.text)))));
 }
 
 /** Why the game ended: every Agent has explored; the score sheet says how each total was made. */
 export function endReason(frame) {
-  const why = "Every Agent has explored a rival's lair. Secrets kept and stolen, money left, missions and the rank rewards add up; the highest total wins.";
-  return playAgain(frame) ? `${why} The richest players are tied: the rules have them play again to determine the winner.` : why;
+  const why = gettext("Every Agent has explored a rival's lair. Secrets kept and stolen, money left, missions and the rank rewards add up; the highest total wins.");
+  return playAgain(frame) ? why + " " + gettext("The richest players are tied: the rules have them play again to determine the winner.") : why;
 }
 
 /** Rulebook §Final Score: "If players are tied, play again to determine the winner!" The
