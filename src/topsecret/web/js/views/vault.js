@@ -137,7 +137,7 @@ function lastTrick(obs, ctx) {
   const fresh = !ctx.replay && shownTrick !== null && shownTrick !== key;
   shownTrick = key;
   return h("div", { class: `last-trick${fresh ? " fresh" : ""}${last.boom ? " boomed" : ""}` },
-    h("strong", {}, format(gettext("Trick {trick}: "), { trick: last.trick })), last.boom ? h("span", { class: "boom" }, ` ${gettext("BOOM!")} `) : "",
+    h("strong", {}, format(gettext("Trick {trick}: "), { trick: last.trick })), last.boom ? h("span", { class: "boom" }, " " + gettext("BOOM!") + " ") : "",
     h("div", { class: "played" },
       Object.entries(last.played).map(([s, c]) => h("figure", {}, cardFace(c, { small: true }), h("figcaption", {}, ctx.name(Number(s)))))),
     last.steals.length ? h("div", { class: "steal-line" }, last.steals.map((st) => {
