@@ -98,7 +98,21 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-class LiveServer:
+class OnLoopback:
+    """A server answering on a loopback port: its HTTP and WebSocket bases."""
+
+    port: int
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+
+class LiveServer(OnLoopback):
     """A real uvicorn server on a free loopback port, in a background thread."""
 
     def __init__(
@@ -117,14 +131,6 @@ class LiveServer:
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    @property
-    def http(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> LiveServer:
         self.thread.start()
@@ -171,7 +177,7 @@ def cluster_servers(
             server.stop()
 
 
-class ServerProcess:
+class ServerProcess(OnLoopback):
     """The real server with the fake games registered (``serve_fake.py``), in a process of
     its own, so it can be killed or share a database with others. ``args`` are extra
     ``serve`` options; ``capture`` keeps its output and errors readable in ``popen.stdout``
@@ -193,14 +199,6 @@ class ServerProcess:
             stderr=subprocess.STDOUT if capture else None,
             text=True,
         )
-
-    @property
-    def http(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
 
     def wait_ready(self) -> ServerProcess:
         """Wait until it answers HTTP (it failed if it exits first)."""

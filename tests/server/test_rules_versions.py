@@ -26,7 +26,7 @@ from topsecret.cli import app
 from topsecret.core import InvalidOptions, ReplayError, ReplayLog, replay
 from topsecret.core.rules_versions import RULES
 from topsecret.games import get_game
-from topsecret.server.db import MIGRATIONS, Store
+from topsecret.server.db import MIGRATIONS, SeatData, Store
 from topsecret.server.tables import TableRuntime
 
 LOGS = Path(__file__).with_name("rules1_logs")
@@ -151,6 +151,27 @@ def store_as_before(store: Store, table_id: str, log: ReplayLog) -> None:
     )
 
 
+def store_played(
+    url: str, table_id: str, log: ReplayLog, seats: list[SeatData], upto: int | None = None
+) -> None:
+    """Store a logged game as today's server holds it, options with their rules version:
+    its first ``upto`` actions, or the whole game ended with the logged scores."""
+    store = Store(url)
+    store.migrate()
+    actions = log.actions if upto is None else log.actions[:upto]
+    store_table(
+        store,
+        table_id,
+        log.game,
+        seats,
+        seed=log.seed,
+        options=dict(log.options),
+        actions=[(entry.seat, entry.action, entry.time) for entry in actions],
+        scores=log.scores if upto is None else None,
+    )
+    store.close()
+
+
 def test_tables_stored_before_replay_as_played_after_the_upgrade(database_url: str) -> None:
     store = Store(database_url)
     try:
@@ -227,18 +248,13 @@ def test_a_table_stored_under_rules_1_is_played_on_to_its_end_under_them(
     log = old_log("vault-2p-seed2.json")
     half = len(log.actions) // 2
     tokens = ["ann-token", "bob-token"]
-    store = Store(database_url)
-    store.migrate()
-    store_table(
-        store,
+    store_played(
+        database_url,
         "oldvault",
-        "vault",
+        log,
         [person(0, "Ann", tokens[0]), person(1, "Bob", tokens[1])],
-        seed=log.seed,
-        options=dict(log.options),
-        actions=[(entry.seat, entry.action, entry.time) for entry in log.actions[:half]],
+        upto=half,
     )
-    store.close()
     with LiveServer(database_url) as server:
         info = httpx.get(f"{server.http}/api/tables/oldvault", timeout=10).json()
         assert info["status"] == "playing" and info["options"][RULES] == 1
@@ -271,19 +287,12 @@ def test_the_rematch_of_a_rules_1_table_is_played_under_the_current_rules(
     table is made under today's rules (new tables always are) with the options the old one
     played with, rules 1's deals to 1200 among them, now named as plain options."""
     log = old_log("vault-2p-seed2.json")
-    store = Store(database_url)
-    store.migrate()
-    store_table(
-        store,
+    store_played(
+        database_url,
         "oldvault",
-        "vault",
+        log,
         [person(0, "Ann", "ann-token"), person(1, "Bob", "bob-token")],
-        seed=log.seed,
-        options=dict(log.options),
-        actions=[(entry.seat, entry.action, entry.time) for entry in log.actions],
-        scores=log.scores,
     )
-    store.close()
     with LiveServer(database_url) as server:
         asked = httpx.post(
             f"{server.http}/api/tables/oldvault/rematch", json={"token": "ann-token"}, timeout=10
@@ -307,19 +316,9 @@ def test_a_finished_table_of_refused_rules_keeps_its_scores_and_says_why_it_has_
     and its moves, and asking for a position of its replay says why there is none, without
     marking the table damaged."""
     log = old_log("spyworld-2p-seed2.json")
-    store = Store(database_url)
-    store.migrate()
-    store_table(
-        store,
-        "oldspy",
-        "spyworld",
-        [bot(seat, "heuristic") for seat in range(log.players)],
-        seed=log.seed,
-        options=dict(log.options),
-        actions=[(entry.seat, entry.action, entry.time) for entry in log.actions],
-        scores=log.scores,
+    store_played(
+        database_url, "oldspy", log, [bot(seat, "heuristic") for seat in range(log.players)]
     )
-    store.close()
     with LiveServer(database_url) as server:
         moves = httpx.get(f"{server.http}/api/tables/oldspy/replay", timeout=10)
         assert moves.status_code == 200, moves.text
