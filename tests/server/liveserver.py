@@ -121,7 +121,11 @@ class LiveServer(OnLoopback):
         self.limits = limits or Limits()
         self.store = Store(database_url)
         self.app = create_app(self.store, self.limits, cluster)
-        self.port = free_port()
+        # Bound here and handed to uvicorn: a port only looked up (free_port) could be taken
+        # by another test worker or an outgoing connection before the server binds it.
+        self.socket = socket.socket()
+        self.socket.bind(("127.0.0.1", 0))
+        self.port = int(self.socket.getsockname()[1])
         config = uvicorn.Config(
             self.app,
             host="127.0.0.1",
@@ -130,7 +134,9 @@ class LiveServer(OnLoopback):
             **uvicorn_settings(self.limits),
         )
         self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True
+        )
 
     def start(self) -> LiveServer:
         self.thread.start()
@@ -143,7 +149,8 @@ class LiveServer(OnLoopback):
 
     def stop(self) -> None:
         self.server.should_exit = True
-        self.thread.join(timeout=10)
+        self.thread.join(timeout=30)
+        self.socket.close()
         self.store.close()
 
     def __enter__(self) -> LiveServer:
