@@ -22,6 +22,7 @@ games between these bots differ from seed to seed and still replay exactly.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any, TypeVar
@@ -52,6 +53,8 @@ from .rules import SOLOMON_NAME
 
 T = TypeVar("T")
 
+#: Not using a power.
+SKIP_POWER = SkipPower()
 #: Sovereigns kept back for Dr. Solomon at the end of the game.
 END_GAME_RESERVE = 6
 #: How far ahead of the others' estimated payoff the bot wants to be before relying on it.
@@ -303,6 +306,82 @@ def look_value(
     return 0.2 + 0.2 * near + 0.2 * rival
 
 
+class DecisionOrder(ABC):
+    """The order in which a briefcase player weighs a decision, the same for the heuristic and
+    the rollout player: in a turn the best move, else the best burn, else a payoff; after a
+    move with a power, its most valuable use (near-ties at random), else none. Each player
+    reads the table its own way and answers the steps below."""
+
+    __slots__ = ()
+
+    def decide(self, phase: str) -> Action:
+        if phase == "setup":
+            return self.setup()
+        if phase == "turn":
+            return self.turn()
+        if phase == "challenge":
+            return self.challenge()
+        if phase == "bid":
+            return self.bid()
+        if phase == "carry":
+            return self.carry()
+        return self.power()
+
+    def turn(self) -> Action:
+        if self.may_move():
+            move = self.best_move()
+            if move is not None:
+                return move
+            burn = self.best_burn()
+            if burn is not None:
+                return burn
+        return self.payoff()
+
+    def power(self) -> Action:
+        scored = [
+            (value, action)
+            for action in self.power_options()
+            if not isinstance(action, SkipPower) and (value := self.power_value(action)) > 0
+        ]
+        return self.pick(scored, NEAR_TIE / 5) if scored else SKIP_POWER
+
+    @abstractmethod
+    def pick(self, scored: Sequence[tuple[float, T]], slack: float = NEAR_TIE) -> T:
+        """The best-scored item, or one of those within ``slack`` of it (:func:`near_best`)."""
+
+    @abstractmethod
+    def setup(self) -> Action: ...
+
+    @abstractmethod
+    def may_move(self) -> bool:
+        """Whether this turn allows moving an agent (or burning one)."""
+
+    @abstractmethod
+    def best_move(self) -> Action | None: ...
+
+    @abstractmethod
+    def best_burn(self) -> Action | None: ...
+
+    @abstractmethod
+    def payoff(self) -> Action: ...
+
+    @abstractmethod
+    def challenge(self) -> Action: ...
+
+    @abstractmethod
+    def bid(self) -> Action: ...
+
+    @abstractmethod
+    def carry(self) -> Action: ...
+
+    @abstractmethod
+    def power_options(self) -> Sequence[Action]:
+        """The legal uses of the power (and skipping it)."""
+
+    @abstractmethod
+    def power_value(self, action: Action) -> float: ...
+
+
 class Estimates:
     """What this seat believes the others have paid, per seat and payee name."""
 
@@ -352,10 +431,10 @@ class HeuristicBot(Bot):
             return legal[0]
         obs = view.observation()
         turn = _Turn(obs, self._board_of(view), legal, self._rng)
-        return turn.decide()
+        return turn.decide(obs["phase"])
 
 
-class _Turn:
+class _Turn(DecisionOrder):
     """One decision: the observation, the map and the legal actions, with helpers."""
 
     def __init__(self, obs: Mapping[str, Any], board: Board, legal: list[Action], rng: Rng):
@@ -402,20 +481,6 @@ class _Turn:
 
     # -- decisions ----------------------------------------------------------------------
 
-    def decide(self) -> Action:
-        phase = self.obs["phase"]
-        if phase == "setup":
-            return self.setup()
-        if phase == "turn":
-            return self.turn()
-        if phase == "challenge":
-            return self.challenge()
-        if phase == "bid":
-            return self.bid()
-        if phase == "carry":
-            return self.carry()
-        return self.power()
-
     def setup(self) -> Action:
         def closeness(action: Action) -> float:
             assert isinstance(action, SetupPayoff)
@@ -423,21 +488,15 @@ class _Turn:
 
         return self.pick([(closeness(a), a) for a in self.legal], SETUP_SLACK)
 
-    def turn(self) -> Action:
-        moves = [a for a in self.legal if isinstance(a, MoveAgent)]
-        if moves:
-            best = self.best_move(moves)
-            if best is not None:
-                return best
-            burn = self.best_burn()
-            if burn is not None:
-                return burn
-        return self.payoff()
+    def may_move(self) -> bool:
+        return any(isinstance(a, MoveAgent) for a in self.legal)
 
-    def best_move(self, moves: list[MoveAgent]) -> Action | None:
+    def best_move(self) -> Action | None:
         here = self.to_me(self.case)
         scored: list[tuple[float, Action]] = []
-        for move in moves:
+        for move in self.legal:
+            if not isinstance(move, MoveAgent):
+                continue
             origin = self.where(move.agent)
             target = self.board.index(move.city)
             if origin == self.case:
@@ -537,13 +596,8 @@ class _Turn:
         carry = worth_carrying(self.rival_hq(target), self.to_me(target), self.to_me(self.case))
         return CarryBriefcase(carry)
 
-    def power(self) -> Action:
-        scored = [
-            (value, action)
-            for action in self.legal
-            if not isinstance(action, SkipPower) and (value := self.power_value(action)) > 0
-        ]
-        return self.pick(scored, NEAR_TIE / 5) if scored else SkipPower()
+    def power_options(self) -> Sequence[Action]:
+        return self.legal
 
     def power_value(self, action: Action) -> float:
         if isinstance(action, VanishBriefcase):

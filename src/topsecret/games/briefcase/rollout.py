@@ -28,7 +28,6 @@ from .actions import (
     CarryBriefcase,
     LookAtPayoff,
     SetupPayoff,
-    SkipPower,
     SpinAgent,
     VanishBriefcase,
     Wander,
@@ -38,6 +37,7 @@ from .heuristic import (
     BURN_RANGE,
     NEAR_TIE,
     SETUP_SLACK,
+    DecisionOrder,
     approach_score,
     best_other,
     blow_value,
@@ -67,15 +67,10 @@ from .heuristic import (
 )
 from .rules import HQ_WIN_MOVER, OFF_BOARD, SOLOMON
 from .state import (
-    BID,
-    CARRY,
-    CHALLENGE,
     CONCEDE,
     PASS,
     PAY_NOBODY,
     PAY_SOLOMON,
-    SETUP_PHASE,
-    TURN,
     BriefcaseState,
 )
 
@@ -83,7 +78,6 @@ T = TypeVar("T")
 
 _CARRY = CarryBriefcase(True)
 _LEAVE = CarryBriefcase(False)
-_SKIP = SkipPower()
 
 
 class _Map:
@@ -126,10 +120,10 @@ class RolloutBot(Bot):
         """The move of ``seat`` on ``world``, reading only what that seat may know of it."""
         if not isinstance(world, BriefcaseState):
             raise TypeError("the rollout player plays the briefcase game only")
-        return _Turn(world, seat, self._rng).decide()
+        return _Turn(world, seat, self._rng).decide(world.phase)
 
 
-class _Turn:
+class _Turn(DecisionOrder):
     """One decision of one seat on one table."""
 
     __slots__ = ("_est", "_exact", "case", "dist", "hqs", "map", "me", "mine", "my_hq", "rng", "s")
@@ -187,21 +181,6 @@ class _Turn:
 
     # -- decisions --------------------------------------------------------------------------
 
-    def decide(self) -> Action:
-        s = self.s
-        phase = s.phase
-        if phase == SETUP_PHASE:
-            return self.setup()
-        if phase == TURN:
-            return self.turn()
-        if phase == CHALLENGE:
-            return self.challenge()
-        if phase == BID:
-            return self.bid()
-        if phase == CARRY:
-            return self.carry()
-        return self.power()
-
     def setup(self) -> Action:
         s = self.s
         index = s.menus.agent_index
@@ -215,15 +194,8 @@ class _Turn:
             scored.append((-float(near), action))
         return self.pick(scored, SETUP_SLACK)
 
-    def turn(self) -> Action:
-        if not self.s.turn_restricted:
-            move = self.best_move()
-            if move is not None:
-                return move
-            burn = self.best_burn()
-            if burn is not None:
-                return burn
-        return self.payoff()
+    def may_move(self) -> bool:
+        return not self.s.turn_restricted
 
     def best_move(self) -> Action | None:
         s = self.s
@@ -343,13 +315,8 @@ class _Turn:
         carry = worth_carrying(self.rival_hq(target), self.to_me(target), self.to_me(self.case))
         return _CARRY if carry else _LEAVE
 
-    def power(self) -> Action:
-        scored = [
-            (value, action)
-            for action in self.s.legal_actions(self.me)
-            if not isinstance(action, SkipPower) and (value := self.power_value(action)) > 0
-        ]
-        return self.pick(scored, NEAR_TIE / 5) if scored else _SKIP
+    def power_options(self) -> Sequence[Action]:
+        return self.s.legal_actions(self.me)
 
     def power_value(self, action: Action) -> float:
         s = self.s
