@@ -6,7 +6,6 @@ import json
 import os
 import shlex
 import sys
-from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -27,17 +26,16 @@ from .arena.report import write_csv, write_report
 from .arena.simulate import SimulationReport, simulate
 from .arena.tournament import TournamentResult, require_analysis, tournament
 from .bots import bot_names, check_bot_name
-from .cli_serve import backup, serve
+from .cli_serve import BACKUP_HELP, SERVE_HELP, backup, serve
 from .cli_spyworld import app as spyworld_app
 from .core import ReplayLog, TopSecretError, parse_option_texts, replay
 from .core.actions import ActionFormatError
 from .games import all_games, game_ids, get_game
-from .i18n import Translator, language_from_environment, translator
+from .i18n import N_, Translator, locale_translator
 
 
-@cache
 def _locale_language() -> Translator:
-    return translator(language_from_environment())
+    return locale_translator()
 
 
 def _(message: str) -> str:
@@ -97,6 +95,14 @@ def _bot_lineup(game_id: str, spec: str, seats: int) -> list[str]:
     return [names[i % len(names)] for i in range(seats)]
 
 
+#: How a game's turns go, in ``games``' table.
+PLAY_STYLES = {
+    "sequential": N_("in turns"),
+    "simultaneous": N_("simultaneous"),
+    "realtime": N_("real time"),
+}
+
+
 @app.command("games", help=_("List the games with their player ranges, options and bots."))
 def games_command(
     as_json: Annotated[
@@ -114,16 +120,25 @@ def games_command(
         return
     from rich.table import Table
 
-    table = Table(title="TOP SECRET games")
-    for column in ("id", "title", "players", "play", "bots", "options"):
+    table = Table(title=_("TOP SECRET games"))
+    tr = _locale_language()
+    for column in (
+        tr.pgettext("games table", "id"),
+        tr.pgettext("games table", "title"),
+        tr.pgettext("games table", "players"),
+        tr.pgettext("games table", "play"),
+        tr.pgettext("games table", "bots"),
+        tr.pgettext("games table", "options"),
+    ):
         table.add_column(column)
     for info in described:
         options = ", ".join(f"{o['name']}={o['default']}" for o in info["options"]) or "-"
+        title, style = str(info["title"]), str(info["play_style"])
         table.add_row(
             info["id"],
-            info["title"],
+            _(title),
             f"{info['min_players']}-{info['max_players']}",
-            info["play_style"],
+            _(PLAY_STYLES[style]) if style in PLAY_STYLES else style,
             ", ".join(info["bots"]),
             options,
         )
@@ -630,8 +645,8 @@ def bench_command(
         _out().print("OpenSpiel is not installed, so no ratios: pip install -e '.[rl]'")
 
 
-app.command("serve")(serve)
-app.command("backup")(backup)
+app.command("serve", help=SERVE_HELP)(serve)
+app.command("backup", help=BACKUP_HELP)(backup)
 app.add_typer(spyworld_app, name="spyworld", help=_("SpyWorld tools: the exploration solver."))
 
 

@@ -1,4 +1,5 @@
-"""The ``topsecret serve`` command: the multiplayer server and its web client."""
+"""The ``topsecret serve`` command: the multiplayer server and its web client; and
+``topsecret backup``. Their help and messages follow the locale, like the other commands'."""
 
 from __future__ import annotations
 
@@ -8,40 +9,61 @@ from typing import Annotated
 import typer
 
 from .core import TopSecretError
+from .i18n import locale_translator
+
+
+def _(message: str) -> str:
+    return locale_translator().gettext(message)
+
+
+SERVE_HELP = _(
+    "Start the server: open the printed address, set up a table, invite friends or add bots."
+)
+BACKUP_HELP = _(
+    "Copy the server's SQLite database consistently, even while it runs (PostgreSQL: pg_dump)."
+)
 
 
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0 for your network).")] = (
-        "127.0.0.1"
-    ),
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    host: Annotated[
+        str, typer.Option(help=_("Address to listen on (0.0.0.0 for your network)."))
+    ] = ("127.0.0.1"),
+    port: Annotated[int, typer.Option(help=_("Port to listen on."))] = 8000,
     database: Annotated[
         str | None,
         typer.Option(
-            help="SQLAlchemy URL of the storage. Default: the SQLite file topsecret.sqlite3 in "
-            "this directory; postgresql+psycopg://user@host/db works the same.",
+            help=_(
+                "SQLAlchemy URL of the storage. Default: the SQLite file topsecret.sqlite3 in "
+                "this directory; postgresql+psycopg://user@host/db works the same."
+            ),
             metavar="URL",
         ),
     ] = None,
     exempt: Annotated[
         list[str] | None,
         typer.Option(
-            help="Client address the per-client limits and quotas do not apply to (a load "
-            "test on loopback). Repeatable.",
+            help=_(
+                "Client address the per-client limits and quotas do not apply to (a load "
+                "test on loopback). Repeatable."
+            ),
             metavar="ADDRESS",
         ),
     ] = None,
     redis: Annotated[
         str | None,
         typer.Option(
-            help="redis://host:6379: share a PostgreSQL --database with other server processes "
-            "(table leases and relayed sockets through Redis). Needs the scale extra.",
+            help=_(
+                "redis://host:6379: share a PostgreSQL --database with other server processes "
+                "(table leases and relayed sockets through Redis). Needs the scale extra."
+            ),
             metavar="URL",
         ),
     ] = None,
     lease_seconds: Annotated[
         float,
-        typer.Option(help="With --redis: seconds before a dead process's tables are taken over."),
+        typer.Option(
+            help=_("With --redis: seconds before a dead process's tables are taken over.")
+        ),
     ] = 10.0,
 ) -> None:
     """Start the server: open the printed address, set up a table, invite friends or add bots."""
@@ -49,17 +71,19 @@ def serve(
         from .server import Limits, run
     except ImportError as exc:
         raise TopSecretError(
-            f"the server needs its extra ({exc.name} is missing): pip install -e '.[server]'"
+            _(
+                "the server needs its extra ({module} is missing): pip install -e '.[server]'"
+            ).format(module=exc.name)
         ) from None
     run(host, port, database, Limits(exempt=frozenset(exempt or ())), redis, lease_seconds)
 
 
 def backup(
-    file: Annotated[Path, typer.Argument(help="The new file to write the copy to.")],
+    file: Annotated[Path, typer.Argument(help=_("The new file to write the copy to."))],
     database: Annotated[
         str | None,
         typer.Option(
-            help="SQLAlchemy URL of the SQLite storage. Default: topsecret.sqlite3 here.",
+            help=_("SQLAlchemy URL of the SQLite storage. Default: topsecret.sqlite3 here."),
             metavar="URL",
         ),
     ] = None,
@@ -69,7 +93,9 @@ def backup(
         from .server.db import Store, default_database_url
     except ImportError as exc:
         raise TopSecretError(
-            f"backup needs the server's extra ({exc.name} is missing): pip install -e '.[server]'"
+            _(
+                "backup needs the server's extra ({module} is missing): pip install -e '.[server]'"
+            ).format(module=exc.name)
         ) from None
     store = Store(database or default_database_url())
     try:
@@ -78,4 +104,4 @@ def backup(
         raise TopSecretError(str(exc)) from None
     finally:
         store.close()
-    typer.echo(f"backed up {store.sqlite_file} to {file}")
+    typer.echo(_("backed up {database} to {file}").format(database=store.sqlite_file, file=file))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import textwrap
-from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,12 +16,11 @@ from .games.spyworld.lair import lair_faults, load_lair_sheet
 from .games.spyworld.render import draw_lair, legend
 from .games.spyworld.solver import solve
 from .games.spyworld.text import SpyWorldText
-from .i18n import Translator, language_from_environment, translator
+from .i18n import Translator, locale_translator
 
 
-@cache
 def _locale_language() -> Translator:
-    return translator(language_from_environment())
+    return locale_translator()
 
 
 def _(message: str) -> str:

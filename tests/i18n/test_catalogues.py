@@ -79,7 +79,12 @@ def test_translations_use_only_the_placeholders_of_their_message() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_web_export_holds_every_message_with_its_plural_rule(lang: str) -> None:
     exported = catalogue_json(lang)
-    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in template() if m.id}
+    # A message with a context is keyed "context\u0004message", as gettext keys it.
+    ids = {
+        (f"{m.context}\u0004" if m.context else "") + (m.id if isinstance(m.id, str) else m.id[0])
+        for m in template()
+        if m.id
+    }
     assert set(exported["messages"]) == ids
     assert exported["nplurals"] == 2
     plural = exported["messages"]["Game over. Winner: {players}"]

@@ -14,6 +14,7 @@ import pytest
 from .words import english_left
 
 TYPER_FRAME = re.compile(r"--?[\w-]+|<[^>]*>|\[default: [^\]]*\]|\[required\]")
+METAVAR = re.compile(r"\b[A-Z]{3,}\b")
 
 
 def run(*args: str, lang: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -74,3 +75,33 @@ def test_an_error_is_prefixed_in_the_locales_language(tmp_path: Path) -> None:
     result = run("replay", str(tmp_path / "missing.json"), lang="it_IT.UTF-8")
     assert result.returncode != 0
     assert result.stderr.lstrip().startswith("errore")
+
+
+def test_the_list_of_games_follows_the_locale() -> None:
+    """``topsecret games`` in German: the headings, the titles and how turns go; the ids, bots
+    and option defaults are what one types and stay as they are."""
+    result = run("games", lang="de_DE.UTF-8")
+    assert result.returncode == 0, result.stderr
+    for phrase in ("TOP-SECRET-Spiele", "Spielweise", "gleichzeitig", "Echtzeit", "reihum"):
+        assert phrase in result.stdout
+    assert "Zwinkerspiel" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("command", "lang", "phrase"),
+    [
+        ("serve", "fr_FR.UTF-8", "Démarre le serveur"),
+        ("serve", "de_DE.UTF-8", "Startet den Server"),
+        ("backup", "it_IT.UTF-8", "Copia il database SQLite del server"),
+    ],
+)
+def test_the_help_of_serve_and_backup_follows_the_locale(
+    command: str, lang: str, phrase: str
+) -> None:
+    result = run(command, "--help", lang=lang)
+    assert result.returncode == 0, result.stderr
+    assert phrase in result.stdout
+    ours = result.stdout.split("Options")[-1].replace("Show this message and exit.", "")
+    # Metavars (URL, ADDRESS) name what to type, as the option names do.
+    ours = METAVAR.sub(" ", TYPER_FRAME.sub(" ", ours))
+    assert english_left(ours, lang[:2]) == set(), result.stdout

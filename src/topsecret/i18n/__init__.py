@@ -139,6 +139,14 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
     return DEFAULT
 
 
+@cache
+def locale_translator() -> Translator:
+    """The translator of the locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``):
+    what command-line help and messages are written in, since help is written before any
+    ``--lang`` option is read."""
+    return translator(language_from_environment())
+
+
 def error_text(error: IllegalAction, tr: Translator) -> str:
     """An engine error in the seat's language: its reason and the rule it names.
 
@@ -232,6 +240,7 @@ __all__ = [
     "game_text",
     "is_translated",
     "language_from_environment",
+    "locale_translator",
     "normalize",
     "translator",
 ]
