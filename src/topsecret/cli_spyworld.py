@@ -12,7 +12,7 @@ import typer
 from .core import DataFileError
 from .games.spyworld.components import agent_by_id, gadget_by_id, sheet
 from .games.spyworld.explorer import explorer_kit
-from .games.spyworld.lair import lair_faults, load_lair_sheet
+from .games.spyworld.lair import lair_fault_messages, load_lair_sheet
 from .games.spyworld.render import draw_lair, legend
 from .games.spyworld.solver import solve
 from .games.spyworld.text import SpyWorldText
@@ -147,7 +147,13 @@ def solve_command(
         typer.echo(_("error: {message}").format(message=exc), err=True)
         raise typer.Exit(2) from None
     words = SpyWorldText(_locale_language())
-    faults = lair_faults(lair)
+    messages = lair_fault_messages(lair)
+    # JSON keeps the faults in English, like the rest of the machine-readable answer.
+    english = [template.format(**params) for template, params in messages]
+    faults = [
+        _(template).format(**{key: _(value) for key, value in params.items()})
+        for template, params in messages
+    ]
     if faults and not allow_illegal:
         typer.echo(_("error: {path} is not a legal lair:").format(path=lair_file), err=True)
         for fault in faults:
@@ -168,7 +174,7 @@ def solve_command(
     if as_json:
         answer = plan.to_json(lair)
         if faults:
-            answer["illegal_lair"] = faults
+            answer["illegal_lair"] = english
         typer.echo(json.dumps(answer, indent=2))
         return
     grid = sheet().grid

@@ -163,3 +163,22 @@ def test_the_solvers_help_and_errors_follow_the_locale(tmp_path: Path) -> None:
     assert "Punti di Furtività (sostituiscono il file)." in help_text.stdout
     missing = run_in("de_DE.UTF-8", "solve", str(tmp_path / "nope.toml"))
     assert missing.returncode == 2 and "Fehler:" in missing.stderr
+
+
+def test_an_illegal_lair_is_refused_in_the_locales_language(tmp_path: Path) -> None:
+    """Rulebook 003 §Starting Square and Entryway and §If the chosen card is a Wall, told to a
+    French player; the JSON answer keeps its English, as the rest of the JSON does."""
+    path = illegal(tmp_path, ".. Sh >> .. $1", '"5,3,east"')
+    refused = run_in("fr_FR.UTF-8", "solve", str(path))
+    assert refused.returncode == 2
+    assert "un Bassin à requins dans le hall d'entrée en (5,2)" in refused.stderr
+    assert "toutes ses sorties doivent rester ouvertes" in refused.stderr
+    assert "Règle 003 §Starting Square and Entryway (case de départ et hall d'entrée)" in (
+        refused.stderr
+    )
+    # The path and the wall as written in the file ("5,3,east") are the player's own words.
+    told = refused.stderr.replace(str(path), "").replace('"5,3,east"', "")
+    assert english_left(told, "fr") == set(), refused.stderr
+    answer = run_in("fr_FR.UTF-8", "solve", str(path), "--allow-illegal", "--json")
+    body = answer.stdout[answer.stdout.index("{") :]
+    assert any("exits must remain open" in f for f in json.loads(body)["illegal_lair"])

@@ -14,7 +14,9 @@ from typing import Any
 
 from ...core import DataFileError
 from ...core.data import load_toml
+from ...i18n import N_
 from .components import (
+    NAMES,
     SECRETS,
     SENTRIES,
     TRAPS,
@@ -205,28 +207,54 @@ def lair_faults(lair: Lair) -> list[str]:
     the starting square; all its exits must remain open"; the sheet's "No Walls Here" marks.
     Whether the start's room is upgraded or a blocked room used is refused while reading.
     """
+    return [template.format(**params) for template, params in lair_fault_messages(lair)]
+
+
+def lair_fault_messages(lair: Lair) -> list[tuple[str, dict[str, str]]]:
+    """:func:`lair_faults` as catalogue messages and their parameters, for a reader's
+    language: the room's name and the rule are catalogue messages too."""
     s = sheet()
     grid = lair.grid
-    faults = []
+    faults: list[tuple[str, dict[str, str]]] = []
     for room in sorted(s.entryway):
         if lair.rooms[room] in s.entry_forbidden:
             row, col = grid.row_col(room)
             faults.append(
-                f"a {lair.rooms[room].replace('_', ' ')} in the entryway at ({row},{col}): "
-                "Shark Pools and Robots cannot be placed on the squares of the entryway "
-                "(Rulebook 003 §Starting Square and Entryway)"
+                (
+                    N_(
+                        "a {room} in the entryway at ({row},{col}): Shark Pools and Robots "
+                        "cannot be placed on the squares of the entryway ({rule})"
+                    ),
+                    {
+                        "room": NAMES[lair.rooms[room]],
+                        "row": str(row),
+                        "col": str(col),
+                        "rule": N_("Rulebook 003 §Starting Square and Entryway"),
+                    },
+                )
             )
     for edge in bits(lair.walls):
         row, col, side = grid.edge_name(edge)
+        wall = {
+            "wall": f"{row},{col},{side}",
+            "rule": N_("Rulebook 003 §If the chosen card is a Wall"),
+        }
         if lair.start in grid.edge_rooms(edge):
             faults.append(
-                f'a wall "{row},{col},{side}" on an exit of the starting square: all its exits '
-                "must remain open (Rulebook 003 §If the chosen card is a Wall)"
+                (
+                    N_(
+                        'a wall "{wall}" on an exit of the starting square: all its exits '
+                        "must remain open ({rule})"
+                    ),
+                    wall,
+                )
             )
         elif edge in s.no_wall_edges:
             faults.append(
-                f'a wall "{row},{col},{side}" on an edge marked No Walls Here '
-                "(Rulebook 003 §If the chosen card is a Wall, the game sheet)"
+                (
+                    N_('a wall "{wall}" on an edge marked No Walls Here ({rule}, the game sheet)'),
+                    wall,
+                )
             )
     return faults
 
@@ -245,6 +273,7 @@ __all__ = [
     "SENTRIES",
     "TRAPS",
     "Lair",
+    "lair_fault_messages",
     "lair_faults",
     "load_lair_sheet",
     "parse_lair_sheet",
