@@ -23,7 +23,7 @@ games between these bots differ from seed to seed and still replay exactly.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any, TypeVar
 
@@ -107,17 +107,24 @@ def exactly_known(history: Iterable[Mapping[str, Any]], me: int) -> set[tuple[in
     return known
 
 
+@cache
+def payee_numbers(agents: tuple[str, ...]) -> dict[str, int]:
+    """The payees by name, numbered as :func:`estimate_payments` rows: the agents in order,
+    then Dr. Solomon."""
+    return {name: i for i, name in enumerate((*agents, SOLOMON_NAME))}
+
+
 def estimate_payments(
     known_at_least: Sequence[Sequence[float]],
     history: Iterable[Mapping[str, Any]],
     notes: Iterable[Mapping[str, Any]],
-    payee: Callable[[str], int],
+    payees: Mapping[str, int],
     made: Sequence[int],
     removed: Sequence[int],
     me: int,
 ) -> list[list[float]]:
-    """What seat ``me`` believes each seat has paid, per seat and payee (``payee`` numbers a
-    payee's name; the agents come first, Dr. Solomon last): the numbers revealed in
+    """What seat ``me`` believes each seat has paid, per seat and payee (``payees`` numbers
+    the payees by name, the agents first and Dr. Solomon last): the numbers revealed in
     challenges, at least ``DARING`` on every agent another seat announced a move or burn
     with, its own Spyglass ``notes``, and the coins nobody has seen (setup coins and about
     three per payoff ``made``, less those ``removed`` by burns) spread evenly over the
@@ -127,11 +134,12 @@ def estimate_payments(
         seat = record["seat"]
         if seat != me and record["action"] in ("move", "burn"):
             row = paid[seat]
-            agent = payee(record["agent"])
-            row[agent] = max(row[agent], DARING)
+            agent = payees[record["agent"]]
+            if row[agent] < DARING:
+                row[agent] = DARING
     for note in notes:
         row = paid[note["seat"]]
-        index = payee(note["agent"])
+        index = payees[note["agent"]]
         row[index] = max(row[index], float(note["amount"]))
     for seat, row in enumerate(paid):
         if seat == me:
@@ -392,7 +400,7 @@ class Estimates:
             [[known[name] for name in payees] for known in obs["known_at_least"]],
             obs["history"],
             obs["you"]["spied"],
-            self._index.__getitem__,
+            self._index,
             obs["payoffs_made"],
             obs["coins_removed"],
             obs["seat"],
