@@ -60,6 +60,7 @@ CASES: tuple[Case, ...] = (
         (("hq_win", "owner"),),
     ),
     Case("briefcase-heuristic-8", "briefcase", ("heuristic",) * 4, 8),
+    Case("briefcase-rollout-alone-14", "briefcase", ("rollout",) * 3, 14),
     Case("wink-search-9", "wink", (WINK_SEARCH, *("heuristic",) * 4), 9, slow=True),
     Case("spyworld-paired-10", "spyworld", (SPYWORLD_PAIRED, "heuristic"), 10, slow=True),
     # Smaller budgets of the same searches, quick enough for every run of the tests.
