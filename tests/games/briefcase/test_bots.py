@@ -21,12 +21,22 @@ from topsecret.games.briefcase.actions import (
     PaySolomon,
     Raise,
 )
-from topsecret.games.briefcase.heuristic import HeuristicBot
+from topsecret.games.briefcase.heuristic import (
+    DARING,
+    MARGIN,
+    HeuristicBot,
+    best_other,
+    estimate_payments,
+    look_value,
+    payee_numbers,
+    payment,
+)
 from topsecret.games.briefcase.rollout import RolloutBot
 
 from .helpers import act, table
 
 Chooser = Callable[[BriefcaseState, int], Action]
+AGENTS = GAME.components.agent_names
 
 
 def heuristic_choice(state: BriefcaseState, seat: int) -> Action:
@@ -325,3 +335,40 @@ def test_the_rollout_player_is_not_offered_to_players_but_plays_by_name() -> Non
     result = play_match(GAME, 2, ["rollout", "heuristic"], seed=2)
     assert result.winners
     assert isinstance(make_bot(GAME, "rollout", 1), RolloutBot)
+
+
+def test_a_rival_who_dares_to_move_an_agent_is_believed_to_have_paid_it() -> None:
+    """Estimates: a seat rarely moves an agent it has not paid, so announcing a move (or a burn)
+    with an agent counts as at least DARING on it; the coins a seat has spent unseen (5 at
+    setup, about 3 a payoff, less the 5 a burn takes) are spread over the six agents."""
+    payees = payee_numbers(AGENTS)
+    history = [{"seat": 1, "action": "move", "agent": AGENTS[2]}]
+    known = [[0.0] * 7, [0.0] * 7]
+    paid = estimate_payments(known, history, [], payees, [0, 1], [0, 0], me=0)
+    unseen = 5 + 3 * 1 - DARING  # what seat 1 spent, less what its move already accounts for
+    assert paid[1][2] == pytest.approx(DARING + unseen / 6)
+    assert paid[1][0] == pytest.approx(unseen / 6)
+    assert paid[1][6] == 0.0  # nobody pays Dr. Solomon unseen in the estimate
+    assert paid[0] == [0.0] * 7  # a seat does not guess its own payoffs
+
+
+def test_a_spyglass_note_is_a_lower_bound_on_that_payoff() -> None:
+    payees = payee_numbers(AGENTS)
+    notes = [{"seat": 1, "agent": AGENTS[4], "amount": 9}]
+    known = [[0.0] * 7, [0.0] * 7]
+    paid = estimate_payments(known, [], notes, payees, [0, 0], [0, 0], me=0)
+    assert paid[1][4] == 9.0
+    assert best_other(paid, 0, 4) == 9.0
+
+
+def test_a_look_at_a_payoff_known_to_the_coin_is_worth_nothing() -> None:
+    assert look_value(True, False, False, 0, 0) == 0.0
+    assert look_value(False, False, False, 0, 0) > look_value(False, False, False, 3, 3) > 0
+    assert look_value(False, True, True, None, 0) > look_value(False, True, False, None, 0)
+
+
+def test_a_payment_beats_the_best_rival_estimate_by_the_margin_within_what_may_be_spent() -> None:
+    assert payment(rival_paid=4.0, mine=2, can_spend=10) == 4 - 2 + MARGIN + 1
+    assert payment(rival_paid=4.0, mine=2, can_spend=2) == 2
+    assert payment(rival_paid=1.0, mine=5, can_spend=10) is None  # far enough ahead already
+    assert payment(rival_paid=4.0, mine=2, can_spend=0) is None
