@@ -1,5 +1,6 @@
 // The fallback view for any game: the observation as readable data (moves are in the side panel).
 import { h } from "../api.js";
+import { gettext } from "../i18n.js";
 
 function show(value) {
   if (value === null || value === undefined) return h("span", { class: "muted" }, "—");
@@ -17,7 +18,7 @@ export function render(board, frame) {
   board.replaceChildren(
     h("div", { class: "generic" },
       h("h2", {}, frame.table.title),
-      h("p", {}, "What you can see of the table:"),
+      h("p", {}, gettext("What you can see of the table:")),
       show(frame.observation)),
   );
 }
