@@ -17,8 +17,9 @@ LET_IT_GO = (
 )
 
 
-def wait_for_own_move(page: Any, seconds: float = 30.0) -> None:
-    """Wait until an agent can be clicked, declining challenges met on the way."""
+def wait_for_own_move(page: Any, seconds: float = 120.0) -> None:
+    """Wait until an agent can be clicked, declining challenges met on the way (``seconds``
+    bound a hang, not the speed of a busy machine)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if page.locator(".agent.clickable").count():
@@ -55,10 +56,14 @@ def test_move_an_agent_by_clicking_it_then_a_city(
     assert targets.count() >= 1
     city = targets.first.get_attribute("data-city")
     page.screenshot(path=str(screenshots / "briefcase-move.png"))
-    seq_before = page.evaluate("document.querySelectorAll('#log li').length")
+    # Wait for the answer to this move (the page keeps body.acting until its ack is in, after
+    # the frame the move made is drawn), not for the log to grow: a bot's line could do that.
+    sent = page.evaluate("document.body.dataset.sent || ''")
     targets.first.click()
     page.wait_for_function(
-        "n => document.querySelectorAll('#log li').length > n", arg=seq_before, timeout=15_000
+        "sent => (document.body.dataset.sent || '') !== sent"
+        " && !document.body.classList.contains('acting')",
+        arg=sent,
     )
     log = page.locator("#log").inner_text()
     assert name in log and (city in log or "challenge" in log.lower())

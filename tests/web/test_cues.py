@@ -83,5 +83,5 @@ def test_a_moved_agent_slides_to_its_new_city(server: Any, page: Any) -> None:
     agent.click()
     page.locator(".city.target").first.click()
     # The move may be challenged and stopped; a bot's next move slides an agent too.
-    page.wait_for_function("window.slid.length > 0", timeout=20_000)
+    page.wait_for_function("window.slid.length > 0", timeout=60_000)
     assert page.errors == []
