@@ -74,7 +74,7 @@ class VaultEncoder(StateEncoder):
         self.at = tuple(self.offsets[name] for name in _SLICES)
         self._cards: tuple[Any, ...] | None = None
         self._type_of_card: tuple[int, ...] = ()
-        self._hands: dict[tuple[int, ...], tuple[tuple[int, float], ...]] = {}
+        self._hands: dict[tuple[int, ...], Floats] = {}
         self._scores: dict[tuple[Any, ...], int] = {}
 
     def _types(self, cards: tuple[Any, ...]) -> tuple[int, ...]:
@@ -88,8 +88,8 @@ class VaultEncoder(StateEncoder):
             self._cards = cards
         return self._type_of_card
 
-    def _hand(self, hand: list[int], types: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
-        """(type, scaled count) of a hand's cards, by type."""
+    def _hand(self, hand: list[int], types: tuple[int, ...]) -> Floats:
+        """A hand's block of the hands slice: its scaled count of each type."""
         key = tuple(hand)
         found = self._hands.get(key)
         if found is None:
@@ -98,7 +98,9 @@ class VaultEncoder(StateEncoder):
                 t = types[cid]
                 counts[t] = counts.get(t, 0) + 1
             maxima = self.maxima
-            found = tuple((t, min(count / maxima[t], 1.0)) for t, count in counts.items())
+            found = array("f", bytes(4 * self.k))
+            for t, count in counts.items():
+                found[t] = min(count / maxima[t], 1.0)
             if len(self._hands) >= _HANDS_KEPT:
                 self._hands.clear()
             self._hands[key] = found
@@ -161,8 +163,7 @@ class VaultEncoder(StateEncoder):
         for other in range(n):
             r = (other - me) % n
             base = at_hands + r * k
-            for t, scaled in self._hand(s.hands[other], types):
-                out[base + t] = scaled
+            out[base : base + k] = self._hand(s.hands[other], types)
             base = at_face_up + r * FACE_UP_SLOTS * k
             for slot, cid in enumerate(s.face_up[other][:FACE_UP_SLOTS]):
                 out[base + slot * k + types[cid]] = 1.0
