@@ -15,6 +15,7 @@ at each call from the current epochs, as the reference path decides it.
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING, Any
 
 from ...core.tensors import Floats, StateEncoder
@@ -116,7 +117,7 @@ class WinkEncoder(StateEncoder):
         self._components: Any = None
         self._where_of: dict[str, int] = {}
         self._loc: list[int] = []
-        self._piles: dict[tuple[Any, ...], tuple[tuple[int, float], ...]] = {}
+        self._piles: dict[tuple[Any, ...], Floats] = {}
         #: The seats in relative order, "me" first, for each seat.
         self.orders = tuple(
             tuple((me + r) % players for r in range(players)) for me in range(players)
@@ -287,14 +288,15 @@ class WinkEncoder(StateEncoder):
         out[at_decks + 2] = min(len(s.agent_discard) / agent_cards, 1.0)
         out[at_decks + 3] = min(len(s.location_discard) / LOCATION_CARDS, 1.0)
         out[at_decks + 4] = min(len(s.removed) / agent_cards, 1.0)
-        for r, scaled in self._seen(
-            s, s.agent_discard, s.agent_discard_by, me, None, AGENT_CARDS_PER_AGENT
-        ):
-            out[at_agent_discard + r] = scaled
-        for i, scaled in self._seen(
-            s, s.location_discard, s.location_discard_by, me, loc, LOCATION_CARDS_EACH
-        ):
-            out[at_location_discard + i] = scaled
+        # An empty pile leaves its slice at zero.
+        if s.agent_discard:
+            out[at_agent_discard : at_agent_discard + n] = self._seen(
+                s, s.agent_discard, s.agent_discard_by, me, None, n, AGENT_CARDS_PER_AGENT
+            )
+        if s.location_discard:
+            out[at_location_discard : at_location_discard + m] = self._seen(
+                s, s.location_discard, s.location_discard_by, me, loc, m, LOCATION_CARDS_EACH
+            )
         stats = s.stats
         for i, key in enumerate(STATS):
             out[at_stats + i] = min(stats[key] / agent_cards, 1.0)
@@ -306,23 +308,21 @@ class WinkEncoder(StateEncoder):
         owners: list[int | None],
         me: int,
         loc: list[int] | None,
+        size: int,
         scale: int,
-    ) -> tuple[tuple[int, float], ...]:
+    ) -> Floats:
         """Cards of a discard pile the seat can see (face up, or face down by itself), counted
-        by relative seat (agent cards, ``loc`` None) or by location, as (index, count /
-        ``scale`` capped at 1) for the non-zero counts; kept by the pile."""
-        if not pile:
-            return ()
+        by relative seat (agent cards, ``loc`` None) or by location, each count / ``scale``
+        capped at 1: the pile's slice, ``size`` floats; kept by the pile."""
         key = (tuple(pile), tuple(owners), me, loc is None)
         found = self._piles.get(key)
         if found is None:
-            counts: dict[int, float] = {}
+            counts = [0.0] * size
             n = self.players
             for card, owner in zip(pile, s.discard_owners(pile, owners), strict=True):
                 if owner is None or owner == me:
-                    index = (card - me) % n if loc is None else loc[card]
-                    counts[index] = counts.get(index, 0.0) + 1.0
-            found = tuple((index, min(count / scale, 1.0)) for index, count in counts.items())
+                    counts[(card - me) % n if loc is None else loc[card]] += 1.0
+            found = array("f", [min(count / scale, 1.0) for count in counts])
             if len(self._piles) >= 4096:
                 self._piles.clear()
             self._piles[key] = found
