@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -20,7 +21,7 @@ from alembic import command
 from alembic.config import Config
 from liveserver import LOOPBACK_EXEMPT, LiveServer, bot, person, store_table
 from typer.testing import CliRunner
-from wsclient import seated, set_up_table
+from wsclient import SeatClient, seated, set_up_table
 
 from topsecret.cli import app
 from topsecret.core import InvalidOptions, ReplayError, ReplayLog, replay
@@ -312,23 +313,36 @@ def test_a_finished_table_of_refused_rules_keeps_its_scores_and_says_why_it_has_
     database_url: str,
 ) -> None:
     """Given a finished SpyWorld game of rules 1, which today's engine cannot replay (its
-    rounds were paid differently), then it stays listed as finished with its stored scores
-    and its moves, and asking for a position of its replay says why there is none, without
-    marking the table damaged."""
+    rounds were paid differently), then it stays listed as finished with its stored scores,
+    seats and moves, and whatever would need its positions (a replay step, its socket, a
+    rematch) says why there are none, without a server error and without marking the table
+    damaged."""
     log = old_log("spyworld-2p-seed2.json")
-    store_played(
-        database_url, "oldspy", log, [bot(seat, "heuristic") for seat in range(log.players)]
-    )
+    seats = [person(0, "Ann", "ann-token"), bot(1, "heuristic")]
+    store_played(database_url, "oldspy", log, seats)
     with LiveServer(database_url) as server:
-        moves = httpx.get(f"{server.http}/api/tables/oldspy/replay", timeout=10)
+        base = f"{server.http}/api/tables/oldspy"
+        info = httpx.get(base, timeout=10)
+        assert info.status_code == 200, info.text
+        assert info.json()["status"] == "finished"
+        assert [s["name"] for s in info.json()["seats"]] == ["Ann", "heuristic"]
+        moves = httpx.get(f"{base}/replay", timeout=10)
         assert moves.status_code == 200, moves.text
         assert moves.json()["scores"] == log.scores
         assert len(moves.json()["actions"]) == len(log.actions)
-        step = httpx.get(f"{server.http}/api/tables/oldspy/replay/1", timeout=10)
-        assert step.status_code == 410
-        assert "SpyWorld rules 1" in step.json()["detail"]
-        assert "Secrets and Budget" in step.json()["detail"]
         listing = httpx.get(f"{server.http}/api/tables", params={"status": "finished"}).json()
         assert [(t["id"], t["scores"]) for t in listing["finished"]] == [("oldspy", log.scores)]
+        step = httpx.get(f"{base}/replay/1", timeout=10)
+        rematch = httpx.post(f"{base}/rematch", json={"token": "ann-token"}, timeout=10)
+        assert (step.status_code, rematch.status_code) == (410, 409)
+
+        async def hello() -> dict[str, Any]:
+            client = await SeatClient(server.ws, "oldspy", "ann-token").connect()
+            return await client.receive()
+
+        refused = asyncio.run(hello())
+        assert refused["type"] == "error"
+        for said in (step.json()["detail"], rematch.json()["detail"], refused["message"]):
+            assert "SpyWorld rules 1" in said and "Secrets and Budget" in said
         stored = server.store.load_table("oldspy")
         assert stored is not None and stored.status == "finished"

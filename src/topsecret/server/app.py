@@ -31,7 +31,15 @@ from .limits import (
     QuotaError,
     client_address,
 )
-from .lobby import CLOSE_TABLE_CLOSED, MAX_PAGE, HostOnly, Lobby, describe_games
+from .lobby import (
+    CLOSE_TABLE_CLOSED,
+    MAX_PAGE,
+    HostOnly,
+    Lobby,
+    RulesRefused,
+    describe_games,
+    stored_info,
+)
 from .messages import (
     CLIENT_MESSAGE,
     AckFrame,
@@ -184,7 +192,12 @@ def create_app(
         table_id: str, op: str, args: dict[str, Any], http: Request
     ) -> dict[str, Any]:
         """A table request, done here or by the process that serves the table."""
-        where = await lobby.locate(table_id) if _plausible_id(table_id) else None
+        try:
+            where = await lobby.locate(table_id) if _plausible_id(table_id) else None
+        except RulesRefused as exc:
+            if op == "info":  # what storage holds: the seats, the status, the scores
+                return stored_info(exc.data).model_dump()
+            raise
         if where is None:
             raise HTTPException(404, f"no table {table_id[:32]!r}")
         client = client_address(http.scope)
@@ -307,7 +320,11 @@ def create_app(
             sockets.closed(client)
 
     async def _serve_socket(websocket: WebSocket, table_id: str) -> None:
-        where = await lobby.locate(table_id) if _plausible_id(table_id) else None
+        try:
+            where = await lobby.locate(table_id) if _plausible_id(table_id) else None
+        except RulesRefused as exc:
+            await _refuse(websocket, str(exc), CLOSE_TABLE_CLOSED)
+            return
         if where is None:
             await _refuse(websocket, f"no table {table_id[:32]!r}", CLOSE_NO_TABLE)
             return

@@ -45,6 +45,15 @@ class HostOnly(TableError):
     """Only the table's host may do this (answered 403)."""
 
 
+class RulesRefused(TableError):
+    """A stored table made under rules this version refuses to replay (the game's
+    ``rules_versions.toml`` says why): it cannot be served, only described from storage."""
+
+    def __init__(self, reason: str, data: TableData) -> None:
+        super().__init__(reason)
+        self.data = data
+
+
 log = logging.getLogger("topsecret.server")
 
 #: Finished tables kept in memory for their end screens before they are dropped.
@@ -110,7 +119,11 @@ class Lobby:
 
     def _build(self, data: TableData, rows: list[LogRow]) -> tuple[TableRuntime, str | None]:
         """A runtime replayed to the end of its log, or quarantined: then the reason."""
-        runtime = TableRuntime(data, get_game(data.game), self.store)
+        try:
+            runtime = TableRuntime(data, get_game(data.game), self.store)
+        except InvalidOptions as exc:
+            # Not damaged: its log and stored scores stand, this version cannot rebuild it.
+            raise RulesRefused(str(exc), data) from None
         if data.status == "damaged":
             return runtime, None
         try:
