@@ -117,12 +117,18 @@ def shown(page: Any, *roots: str, skip: str = "") -> str:
     return text
 
 
-def create(server: LiveServer, game_id: str, seats: list[str | None], name: str | None) -> Any:
+def create(
+    server: LiveServer,
+    game_id: str,
+    seats: list[str | None],
+    name: str | None,
+    options: dict[str, Any] | None = None,
+) -> Any:
     body: dict[str, Any] = {
         "game": game_id,
         "players": len(seats),
         "seats": seats,
-        "options": {},
+        "options": options or {},
         "settings": {"bot_delay": 0.05},
     }
     if name is not None:
@@ -214,12 +220,17 @@ def test_a_table_of_each_game_shows_its_page_and_view_in_the_language(
     assert friend.errors == []
 
 
+#: The quickest whole game of each: the winking game with 12 agent cards (as
+#: ``tests/web/test_whole_games.py`` plays it), the others as they are.
+QUICKEST = {"wink": {"agent_cards": 12}}
+
+
 def finished_as_spectator(
     browser: Any, server: LiveServer, pages: list[Any], game_id: str, locale: str
 ) -> Any:
     """A table of bots played to the end, watched from the start."""
     _, players = GAMES[game_id]
-    created = create(server, game_id, ["heuristic"] * players, None)
+    created = create(server, game_id, ["heuristic"] * players, None, QUICKEST.get(game_id, {}))
     page = browser_page(browser, locale)
     pages.append(page)
     page.goto(f"{server.http}/t/{created['table']['id']}")
@@ -229,7 +240,7 @@ def finished_as_spectator(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game_id", ["vault", "briefcase", "spyworld"])
+@pytest.mark.parametrize("game_id", list(GAMES))
 @pytest.mark.parametrize(("lang", "locale"), LANGUAGES)
 def test_the_end_screen_tells_the_result_in_the_language(
     browser: Any, server: LiveServer, pages: list[Any], game_id: str, lang: str, locale: str
