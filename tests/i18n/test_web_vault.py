@@ -2,8 +2,8 @@
 view (hand, prompts, seats, safes, the last trick and the end summary of the points, all
 built by views/vault.js) shows no English word of the English catalogue.
 
-The page around the view (status line, end screen frame, log) is built by table.js, which is
-not yet translated; this test reads the view only."""
+This test reads the view through a whole game; the page around it (status line, seats, end
+screen) is checked by ``test_web_tables.py``, and the log's lines are the server's."""
 
 from __future__ import annotations
 
