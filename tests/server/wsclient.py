@@ -12,6 +12,9 @@ from typing import Any
 import httpx
 import websockets
 
+#: Seconds to wait for a frame that is due: a bound on a hang, generous for a busy machine.
+FRAME_SECONDS = 30.0
+
 
 class SeatClient:
     """One browser tab, reduced to its protocol: hello, frames, actions."""
@@ -33,7 +36,7 @@ class SeatClient:
     async def close(self) -> None:
         await self._ws.close()
 
-    async def receive(self, timeout: float = 10.0) -> dict[str, Any]:
+    async def receive(self, timeout: float = FRAME_SECONDS) -> dict[str, Any]:
         text = await asyncio.wait_for(self._ws.recv(), timeout)
         self.raw.append(text)
         frame: dict[str, Any] = json.loads(text)
@@ -43,14 +46,14 @@ class SeatClient:
             self.errors.append(frame)
         return frame
 
-    async def reply(self, timeout: float = 10.0) -> dict[str, Any]:
+    async def reply(self, timeout: float = FRAME_SECONDS) -> dict[str, Any]:
         """The next frame that is not a table update (an error, an ack, a pong)."""
         while True:
             frame = await self.receive(timeout)
             if frame["type"] != "update":
                 return frame
 
-    async def update(self, timeout: float = 10.0) -> dict[str, Any]:
+    async def update(self, timeout: float = FRAME_SECONDS) -> dict[str, Any]:
         while True:
             frame = await self.receive(timeout)
             if frame["type"] == "update":
