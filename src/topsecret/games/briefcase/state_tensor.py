@@ -10,6 +10,7 @@ as the reference path refuses it.
 
 from __future__ import annotations
 
+from array import array
 from typing import TYPE_CHECKING, Any
 
 from ...core.tensors import Floats, StateEncoder
@@ -96,6 +97,8 @@ class BriefcaseEncoder(StateEncoder):
         self._history: list[dict[str, Any]] | None = None
         self._scanned = 0
         self._announced: set[tuple[int, int]] = set()
+        self._announced_blocks: dict[int, Floats] = {}
+        self._rows: dict[tuple[int, ...], Floats] = {}
 
     def _announced_with(self, history: list[dict[str, Any]]) -> set[tuple[int, int]]:
         """(seat, agent) pairs that announced a move or burn: history only grows."""
@@ -103,13 +106,48 @@ class BriefcaseEncoder(StateEncoder):
             self._history = history
             self._scanned = 0
             self._announced = set()
+            self._announced_blocks.clear()
         announced = self._announced
+        if len(history) == self._scanned:
+            return announced
+        known = len(announced)
         agent_of = self.agent_of
         for record in history[self._scanned :]:
             if record["action"] in PENDING_KINDS:
                 announced.add((record["seat"], agent_of[record["agent"]]))
         self._scanned = len(history)
+        if len(announced) != known:
+            self._announced_blocks.clear()
         return announced
+
+    def _payee_row(self, row: list[int]) -> Floats:
+        """A row of coins by payee, each / the reserve: kept by its contents, which change
+        only when a payoff is made or seen."""
+        key = tuple(row)
+        found = self._rows.get(key)
+        if found is None:
+            reserve = self.reserve
+            found = array("f", [row[payee] / reserve for payee in range(len(self.payees))])
+            if len(self._rows) >= 4096:
+                self._rows.clear()
+            self._rows[key] = found
+        return found
+
+    def _announced_block(self, history: list[dict[str, Any]], me: int) -> Floats | None:
+        """The announced_with slice as ``me`` sees it (None while nobody announced), kept
+        until a new pair is announced: it is the same at every step in between."""
+        announced = self._announced_with(history)
+        if not announced:
+            return None
+        block = self._announced_blocks.get(me)
+        if block is None:
+            n = self.players
+            agents = self.agents
+            block = array("f", bytes(4 * n * agents))
+            for other, agent in announced:
+                block[((other - me) % n) * agents + agent] = 1.0
+            self._announced_blocks[me] = block
+        return block
 
     def write(self, state: State, seat: int, out: Floats) -> None:
         s: BriefcaseState = state  # type: ignore[assignment]
@@ -219,19 +257,16 @@ class BriefcaseEncoder(StateEncoder):
             out[made + r] = min(1.0, s.payoffs_made[other] / reserve)
             out[removed + r] = s.removed[other] / reserve
             row = s.known_at_least[other]
-            start = known + r * payees
-            for payee in range(payees):
-                if row[payee]:
-                    out[start + payee] = row[payee] / reserve
-        base = at_announced_with
-        for other, agent in self._announced_with(s.history):
-            out[base + ((other - me) % n) * agents + agent] = 1.0
+            if any(row):
+                start = known + r * payees
+                out[start : start + payees] = self._payee_row(row)
+        block = self._announced_block(s.history, me)
+        if block is not None:
+            out[at_announced_with : at_announced_with + len(block)] = block
 
         row = s.payoffs[me]
-        base = at_my_payoffs
-        for payee in range(payees):
-            if row[payee]:
-                out[base + payee] = row[payee] / reserve
+        if any(row):
+            out[at_my_payoffs : at_my_payoffs + payees] = self._payee_row(row)
         out[at_my_reserve] = s.reserve[me] / reserve
         out[at_my_starting_token + s.tokens[me]] = 1.0
         step = s.setup_step
