@@ -236,6 +236,7 @@ def finished_as_spectator(
     page.goto(f"{server.http}/t/{created['table']['id']}")
     # A bound on a hang: a whole game of bots, on a busy machine.
     page.wait_for_selector("#end-screen:not([hidden])", timeout=30 * DEADLINE_MS)
+    page.table_id = created["table"]["id"]
     return page
 
 
@@ -246,9 +247,28 @@ def test_the_end_screen_tells_the_result_in_the_language(
     browser: Any, server: LiveServer, pages: list[Any], game_id: str, lang: str, locale: str
 ) -> None:
     """Given a game of bots watched to its end (a few minutes on a busy machine), then the end
-    screen's headline, reason, score table and summary are in the reader's language."""
+    screen's headline, reason, score table and summary are in the reader's language, and so
+    is its replay page."""
     page = finished_as_spectator(browser, server, pages, game_id, locale)
     # "How it ended" lists the last lines of the log: the server's words.
     text = shown(page, "#end-screen", "#status", "#board", skip=".end-card > ol")
+    assert english_left(text, lang) == set()
+    assert page.errors == []
+
+    # Its replay, stepped to the end: the page's controls, title and the view.
+    replay = f"{server.http}/api/tables/{page.table_id}/replay"
+    info = httpx.get(replay, timeout=10).json()
+    last = httpx.get(f"{replay}/{len(info['actions'])}", timeout=10).json()
+    page.frames_received.extend(json.dumps(sent) for sent in (info, last))
+    page.goto(f"{server.http}/replay/{page.table_id}")
+    page.wait_for_selector("#all-actions li", timeout=DEADLINE_MS)
+    page.click("#last-step")
+    page.wait_for_function(
+        "n => document.getElementById('step-range').value === String(n)",
+        arg=len(info["actions"]),
+        timeout=DEADLINE_MS,
+    )
+    # The lists of moves and of this step's events are the server's lines.
+    text = shown(page, "body", skip="#all-actions, #step-events, #replay-chat-lines")
     assert english_left(text, lang) == set()
     assert page.errors == []
