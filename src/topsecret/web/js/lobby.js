@@ -167,8 +167,9 @@ const PAGE_MAX = 100;
 const N_ = (message) => message;
 const LISTS = {
   open: { line: (t) => tableLine(t, N_("Join")), none: N_("none yet: create one") },
-  playing: { line: (t) => tableLine(t, N_("Watch")), none: N_("none") },
-  finished: { line: finishedLine, none: N_("none") },
+  // "none yet", not "none": the languages give it the gender of the games it stands for.
+  playing: { line: (t) => tableLine(t, N_("Watch")), none: N_("none yet") },
+  finished: { line: finishedLine, none: N_("none yet") },
 };
 const shown = { open: PAGE, playing: PAGE, finished: PAGE };
 
