@@ -119,6 +119,17 @@ export function isChatter(event) {
   return CHATTER.has(event.kind);
 }
 
+/**
+ * Games' texts speak of "seat N", counting from 1 as players do ("Seat 1 takes…" is the
+ * engine's seat 0); people see the names at the table instead.
+ */
+export function namedSeats(text, name, players) {
+  return text.replace(/\bseat (\d+)\b/gi, (whole, n) => {
+    const seat = Number(n) - 1;
+    return seat >= 0 && seat < players ? name(seat) : whole;
+  });
+}
+
 /** One log line for an event, in the words of the game when it has them. */
 export function eventText(event, name, players) {
   if (event.kind === "deal_scored" && Array.isArray(event.scores) && Array.isArray(event.totals)) {
@@ -131,9 +142,7 @@ export function eventText(event, name, players) {
     return who.endsWith(youName("")) ? gettext("You go no higher") : format(gettext("{player} goes no higher"), { player: who });
   }
   if (event.text) {
-    // Games speak of "seat N"; people see the names at the table instead.
-    // "Seat 2 takes…" at the start of a sentence is a seat too.
-    const text = event.text.replace(/\bseat (\d+)\b/gi, (whole, n) => (Number(n) < players ? name(Number(n)) : whole));
+    const text = namedSeats(event.text, name, players);
     return text[0].toUpperCase() + text.slice(1);
   }
   if (event.kind === "chosen") return format(gettext("{player} has chosen"), { player: name(event.seat) });

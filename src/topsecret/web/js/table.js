@@ -1,5 +1,5 @@
 // A table: join or watch, follow the live frames over a WebSocket, render, act.
-import { api, botName, eventText, forgetSeat, h, isChatter, loadSeat, saveSeat, seatName } from "./api.js";
+import { api, botName, eventText, forgetSeat, h, isChatter, loadSeat, namedSeats, saveSeat, seatName } from "./api.js";
 import { RULES, gameTitle, optionWords, rulesHtml } from "./rules.js";
 import { viewFor } from "./views/index.js";
 import { format, gettext, ngettext, startLanguage } from "./i18n.js";
@@ -202,7 +202,7 @@ function renderMoves() {
     list.replaceChildren(h("p", { class: "none" }, frame.over ? gettext("The game is over.") : gettext("Nothing to do right now.")));
     return;
   }
-  const label = (text) => text.replace(/\bseat (\d+)\b/g, (whole, n) => (Number(n) < frame.table.players ? name(Number(n)) : whole));
+  const label = (text) => namedSeats(text, name, frame.table.players);
   list.replaceChildren(...frame.legal.map((m) => h("button", { class: "move", type: "button", onclick: () => act(m.action) }, label(m.label))));
 }
 

@@ -1,0 +1,39 @@
+"""The log and the move buttons name players where the games' texts say "seat N".
+
+Every game counts seats from 1 in what players read ("Seat 1 takes…" is the first seat), so
+the table page must put the first seat's name there, not the second's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from liveserver import LiveServer
+
+
+def named(page: Any, server: LiveServer, text: str, players: int) -> str:
+    page.goto(server.http + "/")
+    return str(
+        page.evaluate(
+            """async ([text, players]) => {
+                const { namedSeats } = await import("/static/js/api.js");
+                const names = ["Ann", "Bob", "Cyd"];
+                return namedSeats(text, (seat) => names[seat], players);
+            }""",
+            [text, players],
+        )
+    )
+
+
+def test_seat_1_is_the_first_player_and_the_last_seat_is_named_too(
+    page: Any, server: LiveServer
+) -> None:
+    """Given Ann, Bob and Cyd at seats 1 to 3, when a game's text speaks of seat 1 and
+    seat 3, then the log reads Ann and Cyd."""
+    assert named(page, server, "Seat 1 gives 3 to seat 3", 3) == "Ann gives 3 to Cyd"
+
+
+def test_a_seat_number_outside_the_table_stays_as_written(page: Any, server: LiveServer) -> None:
+    """Given a two-seat table, when a text says seat 0 or seat 3 (no such seat), then it is
+    left alone rather than naming someone else."""
+    assert named(page, server, "seat 0 and seat 3; seat 2", 2) == "seat 0 and seat 3; Bob"
