@@ -92,6 +92,8 @@ class SpyWorldEncoder(StateEncoder):
         self.gadget_places: dict[int, tuple[int, ...]] = {}
         for i, number in enumerate(self.gadget_numbers):
             self.gadget_places[number] = (*self.gadget_places.get(number, ()), i)
+        #: Each reward kind's place (the first of equal kinds, as ``index`` finds it).
+        self.reward_index = {kind: i for i, kind in reversed(list(enumerate(REWARD_KINDS)))}
         #: The seats in relative order, "me" first, for each seat.
         self.orders = tuple(
             tuple((me + k) % players for k in range(players)) for me in range(players)
@@ -308,6 +310,9 @@ class SpyWorldEncoder(StateEncoder):
         rounds_scale = limits["rounds"]
         stat_scale = limits["stat"]
         gadget_places = self.gadget_places
+        agent_index = self.agent_index
+        reward_index = self.reward_index
+        rewards = len(REWARD_KINDS)
         for k, owner in enumerate(order):
             sh = sheets[owner]
             money, stats, gadget_at, missions_at, agent_at, dealt_at, turn = self.sheet_at[k]
@@ -326,17 +331,20 @@ class SpyWorldEncoder(StateEncoder):
             base = missions_at
             for mission_id, reward in sh.missions:
                 if mission_id in slot_of:
-                    at = slot_of[mission_id] * len(REWARD_KINDS) + REWARD_KINDS.index(reward)
+                    at = slot_of[mission_id] * rewards + reward_index[reward]
                     out[base + at] = 1.0
             if revealed or owner == me:
                 if sh.agent >= 0:
-                    out[agent_at + self.agent_index[sh.agent]] = 1.0
+                    out[agent_at + agent_index[sh.agent]] = 1.0
                 base = dealt_at
                 for a in sh.dealt:
-                    out[base + self.agent_index[a]] = 1.0
+                    out[base + agent_index[a]] = 1.0
             base = turn
-            out[base] = float(owner in acting)
-            out[base + 1] = float(owner in chosen)
+            # The buffer starts at zero, so only the flags that are set are written.
+            if owner in acting:
+                out[base] = 1.0
+            if owner in chosen:
+                out[base + 1] = 1.0
             for slot in pending[owner]:
                 if 0 <= slot < SLOTS:
                     out[base + 2 + slot] = 1.0
