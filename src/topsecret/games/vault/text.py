@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core import Action, Event
-from ...i18n import ENGLISH, N_, Translator
+from ...i18n import N_
+from ...i18n.game_text import TableText
 from .actions import Bank, KeepFaceUp, PlayCard, Steal
 from .cards import ASSASSIN, DOCUMENT, MOLE, SPECIAL_AGENT
 
@@ -61,11 +62,12 @@ def card_message(kind: str, value: int) -> tuple[str, dict[str, int]]:
     return CARD_NAMES.get(kind, kind), {"value": value}
 
 
-class VaultText:
+class VaultText(TableText):
     """The vault's words for one seat, in that seat's language."""
 
-    def __init__(self, tr: Translator = ENGLISH) -> None:
-        self.tr = tr
+    option_labels = OPTION_LABELS
+    option_helps = OPTION_HELP
+    choice_labels = CHOICE_LABELS
 
     # -- names -------------------------------------------------------------------------
     def card(self, kind: str, value: int = 0) -> str:
@@ -76,11 +78,9 @@ class VaultText:
         names = [self.card(c["kind"], c["value"]) for c in cards]
         return ", ".join(names) or self.tr.gettext("nothing")
 
-    def seat(self, seat: int, me: int | None) -> str:
+    def seat(self, seat: int, me: int | None = None) -> str:
         """A seat as the viewer calls it: "you" for their own; others counted from 1."""
-        if seat == me:
-            return self.tr.gettext("you")
-        return self.tr.gettext("seat {seat}").format(seat=seat + 1)
+        return self.you_or_seat(seat, me)
 
     def seats(self, seats: Sequence[int], me: int | None) -> str:
         return ", ".join(self.seat(s, me) for s in seats)
@@ -100,9 +100,6 @@ class VaultText:
             return tr.gettext("keep it face up to build a pair")
         return repr(action)
 
-    def action_groups(self, actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
-        return [(self.action(action), [action]) for action in actions]
-
     def view(self, observation: Mapping[str, Any]) -> Any:
         """The terminal view of one seat's observation (a Rich renderable)."""
         from .render import render_table
@@ -110,29 +107,10 @@ class VaultText:
         return render_table(observation, self.tr)
 
     # -- options -------------------------------------------------------------------------
-    def option_label(self, name: str) -> str:
-        return self.tr.gettext(OPTION_LABELS[name]) if name in OPTION_LABELS else name
-
-    def option_help(self, name: str) -> str:
-        return self.tr.gettext(OPTION_HELP[name]) if name in OPTION_HELP else ""
-
-    def option_value(self, name: str, value: object) -> str:
-        tr = self.tr
-        if isinstance(value, bool):
-            return tr.gettext("yes") if value else tr.gettext("no")
-        if isinstance(value, str) and value in CHOICE_LABELS:
-            return tr.gettext(CHOICE_LABELS[value])
+    def special_value(self, name: str, value: object) -> str | None:
         if name == "target" and value == 0:
-            return tr.gettext("the deck's target")
-        return str(value)
-
-    def options(self, options: Mapping[str, object]) -> list[str]:
-        """The options in play, one "label: value" line each."""
-        line = self.tr.gettext("{option}: {value}")
-        return [
-            line.format(option=self.option_label(name), value=self.option_value(name, value))
-            for name, value in options.items()
-        ]
+            return self.tr.gettext("the deck's target")
+        return None
 
     # -- events --------------------------------------------------------------------------
     def event(self, event: Event, me: int | None) -> str | None:
@@ -168,26 +146,27 @@ class VaultText:
         if kind == "stolen":
             return self._stolen(data, me)
         if kind == "paired":
-            if data["seat"] == me:
-                message = tr.gettext("You locked a pair on the x2 side: {cards}")
-            else:
-                message = tr.gettext("{player} locked a pair on the x2 side: {cards}")
-            return message.format(
-                player=self.seat(data["seat"], me), cards=self.cards(data["cards"])
+            return self.said(
+                data["seat"],
+                me,
+                tr.gettext("You locked a pair on the x2 side: {cards}"),
+                tr.gettext("{player} locked a pair on the x2 side: {cards}"),
+                cards=self.cards(data["cards"]),
             )
         if kind == "banked":
-            if data["seat"] == me:
-                message = tr.gettext("You banked {cards} on the x1 side")
-            else:
-                message = tr.gettext("{player} banked {cards} on the x1 side")
-            return message.format(
-                player=self.seat(data["seat"], me), cards=self.cards(data["cards"])
+            return self.said(
+                data["seat"],
+                me,
+                tr.gettext("You banked {cards} on the x1 side"),
+                tr.gettext("{player} banked {cards} on the x1 side"),
+                cards=self.cards(data["cards"]),
             )
         if kind == "kept_face_up":
-            if data["seat"] == me:
-                return tr.gettext("You keep a card face up")
-            return tr.gettext("{player} keeps a card face up").format(
-                player=self.seat(data["seat"], me)
+            return self.said(
+                data["seat"],
+                me,
+                tr.gettext("You keep a card face up"),
+                tr.gettext("{player} keeps a card face up"),
             )
         if kind == "deal_scored":
             return tr.gettext("Deal {deal} scored {scores}; totals {totals}").format(
