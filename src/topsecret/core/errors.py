@@ -3,10 +3,55 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Self
+
+
+def N_(message: str) -> str:
+    """Mark a message for the catalogues without translating it here: an error keeps it as
+    its ``template`` and is shown in each reader's language (``topsecret.i18n``)."""
+    return message
+
+
+def fill(template: str, params: Mapping[str, object]) -> str:
+    """A template's English text: a parameter given as ``(message, params)`` is filled in
+    first (a reason that is itself a message)."""
+    if not params:
+        return template
+    return template.format(**{key: _english(value) for key, value in params.items()})
+
+
+def _english(value: object) -> object:
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str):
+        message, params = value
+        return fill(message, params)
+    return value
 
 
 class TopSecretError(Exception):
-    """Base class for every error this package raises on purpose."""
+    """Base class for every error this package raises on purpose.
+
+    A translatable error carries ``template``, its message before ``params`` are filled in (a
+    catalogue message marked with :func:`N_`), so that each reader gets it in their own
+    language; ``str(error)`` stays the English text. Build one with :meth:`of`.
+    """
+
+    template: str | None = None
+    params: Mapping[str, object] = MappingProxyType({})
+
+    @classmethod
+    def of(cls, template: str, /, **params: object) -> Self:
+        """The error whose message is ``template`` filled in with ``params``."""
+        error = cls(fill(template, params))
+        error.template = template
+        error.params = params
+        return error
+
+    def with_message_of(self, other: TopSecretError) -> Self:
+        """This error, carrying ``other``'s translatable message (an error passed on)."""
+        self.template = other.template
+        self.params = other.params
+        return self
 
 
 class IllegalAction(TopSecretError):

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import InvalidOptions
+from .errors import N_, InvalidOptions
 
 OptionValue = bool | int | str
 
@@ -44,34 +44,60 @@ class OptionSpec:
                 return True
             if lowered in ("0", "false", "no", "off"):
                 return False
-            raise InvalidOptions(f"option '{self.name}' takes true or false, not {text!r}")
+            raise InvalidOptions.of(
+                N_("option '{name}' takes true or false, not {value}"),
+                name=self.name,
+                value=repr(text),
+            )
         if self.type is int:
             try:
                 return self.check(int(text))
             except ValueError:
-                raise InvalidOptions(
-                    f"option '{self.name}' takes a whole number, not {text!r}"
+                raise InvalidOptions.of(
+                    N_("option '{name}' takes a whole number, not {value}"),
+                    name=self.name,
+                    value=repr(text),
                 ) from None
         return self.check(text)
 
     def check(self, value: Any) -> OptionValue:
         if self.type is bool:
             if not isinstance(value, bool):
-                raise InvalidOptions(f"option '{self.name}' takes true or false, not {value!r}")
+                raise InvalidOptions.of(
+                    N_("option '{name}' takes true or false, not {value}"),
+                    name=self.name,
+                    value=repr(value),
+                )
             return value
         if self.type is int:
             if not isinstance(value, int) or isinstance(value, bool):
-                raise InvalidOptions(f"option '{self.name}' takes a whole number, not {value!r}")
+                raise InvalidOptions.of(
+                    N_("option '{name}' takes a whole number, not {value}"),
+                    name=self.name,
+                    value=repr(value),
+                )
             if self.minimum is not None and value < self.minimum:
-                raise InvalidOptions(f"option '{self.name}' must be at least {self.minimum}")
+                raise InvalidOptions.of(
+                    N_("option '{name}' must be at least {minimum}"),
+                    name=self.name,
+                    minimum=self.minimum,
+                )
             if self.maximum is not None and value > self.maximum:
-                raise InvalidOptions(f"option '{self.name}' must be at most {self.maximum}")
+                raise InvalidOptions.of(
+                    N_("option '{name}' must be at most {maximum}"),
+                    name=self.name,
+                    maximum=self.maximum,
+                )
             return value
         if not isinstance(value, str):
-            raise InvalidOptions(f"option '{self.name}' takes text, not {value!r}")
+            raise InvalidOptions.of(
+                N_("option '{name}' takes text, not {value}"), name=self.name, value=repr(value)
+            )
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(self.choices)
-            raise InvalidOptions(f"option '{self.name}' must be one of: {allowed}")
+            raise InvalidOptions.of(
+                N_("option '{name}' must be one of: {allowed}"), name=self.name, allowed=allowed
+            )
         return value
 
     def describe(self) -> dict[str, Any]:
@@ -102,8 +128,11 @@ def resolve_options(
     given = dict(given or {})
     unknown = sorted(set(given) - set(by_name))
     if unknown:
-        known = ", ".join(sorted(by_name)) or "none"
-        raise InvalidOptions(f"unknown option(s) {', '.join(unknown)}; this game has: {known}")
+        raise InvalidOptions.of(
+            N_("unknown option(s) {unknown}; this game has: {known}"),
+            unknown=", ".join(unknown),
+            known=_known(by_name),
+        )
     return {
         name: spec.check(given[name]) if name in given else spec.default
         for name, spec in by_name.items()
@@ -118,9 +147,17 @@ def parse_option_texts(specs: Sequence[OptionSpec], texts: Sequence[str]) -> dic
         name, sep, value = text.partition("=")
         name = name.strip()
         if not sep:
-            raise InvalidOptions(f"write options as name=value, not {text!r}")
+            raise InvalidOptions.of(N_("write options as name=value, not {text}"), text=repr(text))
         if name not in by_name:
-            known = ", ".join(sorted(by_name)) or "none"
-            raise InvalidOptions(f"unknown option {name!r}; this game has: {known}")
+            raise InvalidOptions.of(
+                N_("unknown option {name}; this game has: {known}"),
+                name=repr(name),
+                known=_known(by_name),
+            )
         out[name] = by_name[name].parse_text(value)
     return out
+
+
+def _known(by_name: Mapping[str, OptionSpec]) -> object:
+    """The options a game has, for an error; "none" is a message of its own."""
+    return ", ".join(sorted(by_name)) if by_name else (N_("none"), {})

@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..core.errors import IllegalAction, UnknownName
+from ..core.errors import IllegalAction, TopSecretError, UnknownName
 
 if TYPE_CHECKING:
     from ..core import Action, Event, Game
@@ -155,16 +155,71 @@ def error_text(error: IllegalAction, tr: Translator) -> str:
     """
     if error.template is None:
         return str(error)
-    params = {key: _param(value, tr) for key, value in (error.params or {}).items()}
-    reason = tr.gettext(error.template).format(**params)
+    reason = reason_text(error, tr)
     return tr.gettext("{reason} ({rule})").format(reason=reason, rule=tr.gettext(error.rule))
 
 
 def _param(value: Any, tr: Translator) -> Any:
     if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str):
         message, params = value
-        return tr.gettext(message).format(**{k: _param(v, tr) for k, v in params.items()})
+        return _filled(tr.gettext(message), params, tr)
     return value
+
+
+def _filled(text: str, params: Mapping[str, Any], tr: Translator) -> str:
+    # A message without parameters is shown as it is: it may hold braces (a stored reason).
+    if not params:
+        return text
+    return text.format(**{key: _param(value, tr) for key, value in params.items()})
+
+
+def reason_text(error: IllegalAction, tr: Translator) -> str:
+    """An engine error's reason in the seat's language, without its rule."""
+    if error.template is None:
+        return error.reason
+    return _filled(tr.gettext(error.template), error.params or {}, tr)
+
+
+def message_text(error: TopSecretError, tr: Translator) -> str:
+    """Any error of ours in the reader's language: an engine error with its rule
+    (:func:`error_text`), one raised with a template (``TopSecretError.of``) translated, any
+    other as it is (English)."""
+    if isinstance(error, IllegalAction):
+        return error_text(error, tr)
+    if error.template is None:
+        return str(error) or type(error).__name__
+    return _filled(tr.gettext(error.template), error.params, tr)
+
+
+def accepted_language(*choices: str | None) -> str:
+    """The first language we have among ``choices``, each a language code (``fr``, a
+    ``lang`` query parameter) or an HTTP ``Accept-Language`` header (``de-CH,de;q=0.9``,
+    read by its weights); English when none names one of ours."""
+    for choice in choices:
+        if not choice:
+            continue
+        for code in _by_preference(choice):
+            found = normalize(code)
+            if found is not None:
+                return found
+    return DEFAULT
+
+
+def _by_preference(header: str) -> list[str]:
+    weighted: list[tuple[float, int, str]] = []
+    for index, part in enumerate(header.split(",")[:20]):
+        code, _, rest = part.strip().partition(";")
+        weight = 1.0
+        for parameter in rest.split(";"):
+            name, _, value = parameter.strip().partition("=")
+            if name.strip() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        if code and code != "*" and weight > 0:
+            weighted.append((-weight, index, code))
+    return [code for _, _, code in sorted(weighted)]
 
 
 class GameText(Protocol):
@@ -235,12 +290,15 @@ __all__ = [
     "EnglishText",
     "GameText",
     "Translator",
+    "accepted_language",
     "catalogue_path",
     "error_text",
     "game_text",
     "is_translated",
     "language_from_environment",
     "locale_translator",
+    "message_text",
     "normalize",
+    "reason_text",
     "translator",
 ]

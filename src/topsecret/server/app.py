@@ -18,9 +18,12 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from starlette.requests import HTTPConnection
 
 from ..core import ActionFormatError, IllegalAction, InvalidOptions, TopSecretError
+from ..core.errors import N_
 from ..games import get_game
+from ..i18n import Translator, accepted_language, message_text, translator
 from .cluster import CallFailed, Cluster
 from .db import Store
 from .limits import (
@@ -121,25 +124,33 @@ def create_app(
     app.state.limits = limits
     app.add_middleware(BodyLimit, limit=limits.max_body)
 
+    # Error bodies are in the reader's language (``lang`` parameter, else Accept-Language):
+    # ``detail`` is the message, ``template`` its English before values are filled in.
     @app.exception_handler(TableError)
-    async def _table_error(_request: Any, exc: TableError) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, status_code=409)
+    async def _table_error(request: Request, exc: TableError) -> JSONResponse:
+        return JSONResponse(error_body(exc, reader(request)), status_code=409)
 
     @app.exception_handler(StorageError)
-    async def _storage(_request: Any, exc: StorageError) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, status_code=503, headers={"Retry-After": "1"})
+    async def _storage(request: Request, exc: StorageError) -> JSONResponse:
+        return JSONResponse(
+            error_body(exc, reader(request)), status_code=503, headers={"Retry-After": "1"}
+        )
 
     @app.exception_handler(HostOnly)
-    async def _host_only(_request: Any, exc: HostOnly) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, status_code=403)
+    async def _host_only(request: Request, exc: HostOnly) -> JSONResponse:
+        return JSONResponse(error_body(exc, reader(request)), status_code=403)
 
     @app.exception_handler(QuotaError)
-    async def _quota(_request: Any, exc: QuotaError) -> JSONResponse:
+    async def _quota(request: Request, exc: QuotaError) -> JSONResponse:
         return JSONResponse(
-            {"detail": str(exc)},
+            error_body(exc, reader(request)),
             status_code=429,
             headers={"Retry-After": str(max(1, math.ceil(exc.retry_after)))},
         )
+
+    @app.exception_handler(Refusal)
+    async def _refusal(request: Request, exc: Refusal) -> JSONResponse:
+        return JSONResponse(error_body(exc, reader(request)), status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -199,13 +210,19 @@ def create_app(
                 return stored_info(exc.data).model_dump()
             raise
         if where is None:
-            raise HTTPException(404, f"no table {table_id[:32]!r}")
+            raise _no_table(table_id)
         client = client_address(http.scope)
         if isinstance(where, str):
             assert cluster is not None
             try:
                 return await cluster.call(
-                    where, "perform", table=table_id, request=op, args=args, client=client
+                    where,
+                    "perform",
+                    table=table_id,
+                    request=op,
+                    args=args,
+                    client=client,
+                    lang=reader(http).lang,
                 )
             except CallFailed as exc:
                 retry = exc.retry_after
@@ -220,13 +237,13 @@ def create_app(
         have tied players play again; set up once, stored, and found again after a restart."""
         where = await lobby.locate(table_id) if _plausible_id(table_id) else None
         if where is None:
-            raise HTTPException(404, f"no table {table_id[:32]!r}")
+            raise _no_table(table_id)
         if isinstance(where, str):
             # The process that served the game holds its lease a moment after the end;
             # storage settles which rematch is played, so any process may set it up.
             where = await lobby.finished_table(table_id)
             if where is None:
-                raise TableError("the game is not over yet")
+                raise TableError.of(N_("the game is not over yet"))
         ticket = await lobby.rematch(where, request.token, client_address(http.scope))
         return SeatTicket.model_validate(ticket)
 
@@ -270,9 +287,9 @@ def create_app(
     def replay_step(table_id: str, step: int, seat: int | None = None) -> dict[str, Any]:
         data, rows = _finished(store, table_id)
         if not 0 <= step <= len(rows):
-            raise HTTPException(404, f"this game has steps 0..{len(rows)}")
+            raise Refusal.of(N_("this game has steps 0..{last}"), last=len(rows)).answered(404)
         if seat is not None and not 0 <= seat < data.players:
-            raise HTTPException(404, f"there is no seat {seat}")
+            raise Refusal.of(N_("there is no seat {seat}"), seat=seat).answered(404)
         game = get_game(data.game)
         codec = game.codec(data.players)
         try:
@@ -281,7 +298,7 @@ def create_app(
             # Made under rules this version cannot replay (rules_versions.toml, `refused`):
             # the log and the stored scores stand, only positions cannot be rebuilt. The
             # table is not damaged, so it is not quarantined.
-            raise HTTPException(410, str(exc)) from None
+            raise Refusal(str(exc)).with_message_of(exc).answered(410) from None
         events: list[dict[str, Any]] = []
         with _quarantined_on_failure(store, table_id):
             for row in rows[:step]:
@@ -306,54 +323,60 @@ def create_app(
     async def socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
         client = client_address(websocket.scope)
+        tr = reader(websocket)
         if not await sockets.enter(client):
-            await _refuse(
-                websocket,
-                f"too many connections from your address (at most "
-                f"{limits.connections_per_client}): close other tabs first",
-                CLOSE_TOO_MANY,
+            too_many = TableError.of(
+                N_(
+                    "too many connections from your address (at most {most}): close other "
+                    "tabs first"
+                ),
+                most=limits.connections_per_client,
             )
+            await _refuse(websocket, too_many, CLOSE_TOO_MANY, tr)
             return
         try:
-            await _serve_socket(websocket, table_id)
+            await _serve_socket(websocket, table_id, tr)
         finally:
             sockets.closed(client)
 
-    async def _serve_socket(websocket: WebSocket, table_id: str) -> None:
+    async def _serve_socket(websocket: WebSocket, table_id: str, tr: Translator) -> None:
         try:
             where = await lobby.locate(table_id) if _plausible_id(table_id) else None
         except RulesRefused as exc:
-            await _refuse(websocket, str(exc), CLOSE_TABLE_CLOSED)
+            await _refuse(websocket, exc, CLOSE_TABLE_CLOSED, tr)
             return
         if where is None:
-            await _refuse(websocket, f"no table {table_id[:32]!r}", CLOSE_NO_TABLE)
+            await _refuse(websocket, _no_table(table_id), CLOSE_NO_TABLE, tr)
             return
         if isinstance(where, str):
-            await _relay_socket(websocket, table_id, where)
+            await _relay_socket(websocket, table_id, where, tr)
             return
         runtime = where
         if runtime.status == "damaged":
-            await _refuse(websocket, f"this table is {runtime.closed_reason}", CLOSE_TABLE_CLOSED)
+            damaged = TableError.of(
+                N_("this table is {reason}"), reason=(runtime.closed_reason or "", {})
+            )
+            await _refuse(websocket, damaged, CLOSE_TABLE_CLOSED, tr)
             return
         try:
             text = await asyncio.wait_for(websocket.receive_text(), limits.hello_seconds)
             hello = CLIENT_MESSAGE.validate_json(text)
             if not isinstance(hello, HelloMessage):
-                raise TableError("say hello first")
+                raise _say_hello()
             seat = runtime.authenticate(hello.token)
         except TimeoutError:
-            await _refuse(websocket, "say hello first", CLOSE_REFUSED)
+            await _refuse(websocket, _say_hello(), CLOSE_REFUSED, tr)
             return
         except (ValidationError, TableError, WebSocketDisconnect, KeyError) as exc:
-            await _refuse(websocket, _socket_error_text(exc), CLOSE_REFUSED)
+            await _refuse(websocket, _socket_error(exc), CLOSE_REFUSED, tr)
             return
-        conn = Connection(seat)
+        conn = Connection(seat, tr=tr)
         async with runtime.lock:
             crowded = runtime.crowded(seat, limits)
             if crowded is None:
                 await runtime.attach(conn)
         if crowded is not None:
-            await _refuse(websocket, crowded, CLOSE_TOO_MANY)
+            await _refuse(websocket, crowded, CLOSE_TOO_MANY, tr)
             return
         writer = asyncio.create_task(_write(websocket, conn))
 
@@ -383,25 +406,25 @@ def create_app(
             try:
                 text = await asyncio.wait_for(websocket.receive_text(), limits.idle_seconds)
             except TimeoutError:
-                conn.push(
-                    ErrorFrame(
-                        message=f"closed after {limits.idle_seconds:g} s without a message"
-                    ).model_dump_json()
+                idle = TableError.of(
+                    N_("closed after {seconds} s without a message"),
+                    seconds=f"{limits.idle_seconds:g}",
                 )
+                conn.push(error_frame(idle, tr=conn.tr))
                 conn.close(CLOSE_IDLE)
                 await writer
                 return
             if len(text) > limits.max_frame:
-                conn.push(ErrorFrame(message="message too large").model_dump_json())
+                conn.push(error_frame(TableError.of(N_("message too large")), tr=conn.tr))
                 continue
             try:
                 message = CLIENT_MESSAGE.validate_json(text)
             except ValidationError as exc:
-                conn.push(ErrorFrame(message=_socket_error_text(exc)).model_dump_json())
+                conn.push(error_frame(_socket_error(exc), tr=conn.tr))
                 continue
             await deliver(text, message)
 
-    async def _relay_socket(websocket: WebSocket, table_id: str, node: str) -> None:
+    async def _relay_socket(websocket: WebSocket, table_id: str, node: str, tr: Translator) -> None:
         """A socket for a table another process serves: messages go to it, frames come back
         (through Redis); the same checks as a local socket are made here first."""
         assert cluster is not None
@@ -409,24 +432,25 @@ def create_app(
             text = await asyncio.wait_for(websocket.receive_text(), limits.hello_seconds)
             hello = CLIENT_MESSAGE.validate_json(text)
             if not isinstance(hello, HelloMessage):
-                raise TableError("say hello first")
+                raise _say_hello()
         except TimeoutError:
-            await _refuse(websocket, "say hello first", CLOSE_REFUSED)
+            await _refuse(websocket, _say_hello(), CLOSE_REFUSED, tr)
             return
         except (ValidationError, TableError, WebSocketDisconnect, KeyError) as exc:
-            await _refuse(websocket, _socket_error_text(exc), CLOSE_REFUSED)
+            await _refuse(websocket, _socket_error(exc), CLOSE_REFUSED, tr)
             return
         conn_id = secrets.token_hex(8)
-        conn = Connection(None)
+        conn = Connection(None, tr=tr)
         cluster.relayed[conn_id] = (conn, table_id, node)
         try:
+            # The owner writes this socket's frames, in its reader's language.
             reply = await cluster.call(
-                node, "attach", table=table_id, conn=conn_id, token=hello.token
+                node, "attach", table=table_id, conn=conn_id, token=hello.token, lang=tr.lang
             )
         except CallFailed as exc:
             cluster.relayed.pop(conn_id, None)
             code = {429: CLOSE_TOO_MANY, 503: CLOSE_TRY_AGAIN}.get(exc.status, CLOSE_REFUSED)
-            await _refuse(websocket, str(exc), code)
+            await _refuse(websocket, str(exc), code, tr)
             return
         conn.seat = reply["seat"]
         writer = asyncio.create_task(_write(websocket, conn))
@@ -487,27 +511,79 @@ def _printable(value: Any, limit: int) -> str | int:
     return text.encode("utf-8", "replace").decode("utf-8")
 
 
-def _socket_error_text(exc: Exception) -> str:
+def reader(connection: HTTPConnection) -> Translator:
+    """The language a request or socket is answered in: its ``lang`` query parameter
+    (the web client's socket names the page's language), else its ``Accept-Language``
+    header; English when neither names one of ours."""
+    return translator(
+        accepted_language(
+            connection.query_params.get("lang"), connection.headers.get("accept-language")
+        )
+    )
+
+
+def error_body(exc: TopSecretError, tr: Translator) -> dict[str, Any]:
+    """An HTTP error's body: ``detail`` in the reader's language, and ``template``, the
+    English message before its values are filled in, for programs, when it has one."""
+    body: dict[str, Any] = {"detail": message_text(exc, tr)}
+    if exc.template is not None:
+        body["template"] = exc.template
+    return body
+
+
+class Refusal(TopSecretError):
+    """An HTTP request refused with ``status``, in the reader's language."""
+
+    status = 400
+
+    def answered(self, status: int) -> Refusal:
+        self.status = status
+        return self
+
+
+def _no_table(table_id: str) -> Refusal:
+    return Refusal.of(N_("no table {table}"), table=repr(table_id[:32])).answered(404)
+
+
+def _say_hello() -> TableError:
+    return TableError.of(N_("say hello first"))
+
+
+def _socket_error(exc: Exception) -> TopSecretError:
+    """Why a socket's message was refused (Pydantic's own reason stays English)."""
+    if isinstance(exc, TopSecretError):
+        return exc
     if isinstance(exc, ValidationError):
         errors = validation_summary(exc.errors())
         first = errors[0] if errors else {"msg": "invalid", "loc": []}
         where = ".".join(str(p) for p in first["loc"])
-        return f"bad message: {first['msg']}" + (f" ({where})" if where else "")
+        if where:
+            return TableError.of(
+                N_("bad message: {reason} ({where})"), reason=first["msg"], where=where
+            )
+        return TableError.of(N_("bad message: {reason}"), reason=first["msg"])
     if isinstance(exc, KeyError):
-        return "send text frames with JSON messages"
+        return TableError.of(N_("send text frames with JSON messages"))
     if isinstance(exc, WebSocketDisconnect):
-        return "the connection closed"
-    return str(exc) or type(exc).__name__
+        return TableError.of(N_("the connection closed"))
+    return TableError(str(exc) or type(exc).__name__)
 
 
 def _plausible_id(table_id: str) -> bool:
     return 0 < len(table_id) <= 32
 
 
-async def _refuse(websocket: WebSocket, message: str, code: int) -> None:
-    """Tell a socket why it is refused, then close it with ``code``."""
+async def _refuse(
+    websocket: WebSocket, why: TopSecretError | str, code: int, tr: Translator
+) -> None:
+    """Tell a socket why it is refused, in its language, then close it with ``code``. A
+    text is a reason written already (by the process that holds the table)."""
+    if isinstance(why, str):
+        frame = ErrorFrame(message=why).model_dump_json()
+    else:
+        frame = error_frame(why, tr=tr)
     with contextlib.suppress(Exception):
-        await websocket.send_text(ErrorFrame(message=message).model_dump_json())
+        await websocket.send_text(frame)
         await websocket.close(code=code)
 
 
@@ -516,14 +592,13 @@ async def _handle(runtime: Any, conn: Connection, message: Any, chat_limiter: Ch
         conn.push(PongFrame().model_dump_json())
     elif isinstance(message, ActMessage):
         if conn.seat is None:
-            conn.push(
-                ErrorFrame(message="spectators cannot act", ref=message.ref).model_dump_json()
-            )
+            refused = TableError.of(N_("spectators cannot act"))
+            conn.push(error_frame(refused, message.ref, conn.tr))
             return
         try:
             seq = await runtime.submit(conn.seat, message.action, message.seq)
         except (IllegalAction, ActionFormatError, TopSecretError) as exc:
-            conn.push(error_frame(exc, message.ref))
+            conn.push(error_frame(exc, message.ref, conn.tr))
         else:
             conn.push(AckFrame(ref=message.ref, seq=seq).model_dump_json())
     elif isinstance(message, LeaveMessage):
@@ -532,10 +607,10 @@ async def _handle(runtime: Any, conn: Connection, message: Any, chat_limiter: Ch
                 async with runtime.lock:
                     await runtime.leave(conn.seat)
             except TopSecretError as exc:
-                conn.push(error_frame(exc))
+                conn.push(error_frame(exc, tr=conn.tr))
     elif isinstance(message, ChatMessage):
         if conn.seat is None:
-            conn.push(ErrorFrame(message="spectators cannot chat").model_dump_json())
+            conn.push(error_frame(TableError.of(N_("spectators cannot chat")), tr=conn.tr))
             return
         try:
             # The length and rate of table talk are the server's Limits (chat_*).
@@ -544,9 +619,9 @@ async def _handle(runtime: Any, conn: Connection, message: Any, chat_limiter: Ch
                 await runtime.say(conn.seat, message.text)
             chat_limiter.said(runtime.id, conn.seat)
         except TopSecretError as exc:
-            conn.push(error_frame(exc))
+            conn.push(error_frame(exc, tr=conn.tr))
     elif isinstance(message, HelloMessage):
-        conn.push(ErrorFrame(message="already greeted").model_dump_json())
+        conn.push(error_frame(TableError.of(N_("already greeted")), tr=conn.tr))
 
 
 async def _write(websocket: WebSocket, conn: Connection) -> None:
@@ -586,15 +661,16 @@ def _quarantined_on_failure(store: Store, table_id: str) -> Iterator[None]:
         log.error("table %s quarantined: %s", table_id, reason)
         with contextlib.suppress(Exception):
             store.mark_damaged(table_id, reason)
-        raise HTTPException(410, f"this table is {reason}") from None
+        raise Refusal.of(N_("this table is {reason}"), reason=(reason, {})).answered(410) from None
 
 
 def _finished(store: Store, table_id: str) -> tuple[Any, Any]:
     data = store.load_table(table_id) if _plausible_id(table_id) else None
     if data is None:
-        raise HTTPException(404, f"no table {table_id[:32]!r}")
+        raise _no_table(table_id)
     if data.status == "damaged":
-        raise HTTPException(410, f"this table is {data.closed_reason}")
+        reason: tuple[str, dict[str, object]] = (data.closed_reason or "", {})
+        raise Refusal.of(N_("this table is {reason}"), reason=reason).answered(410)
     if data.status != "finished":
-        raise HTTPException(409, "replays open when the game is over")
+        raise Refusal.of(N_("replays open when the game is over")).answered(409)
     return data, store.load_log(table_id)

@@ -17,6 +17,7 @@ from typing import Any
 from starlette.exceptions import HTTPException
 
 from ..core import TopSecretError
+from ..core.errors import N_
 from .messages import MAX_CHAT, MAX_CLIENT_FRAME
 
 Scope = MutableMapping[str, Any]
@@ -271,20 +272,25 @@ class ChatLimiter:
         """Raise :class:`QuotaError` when this line may not be said now."""
         limits = self.limits
         if len(text) > limits.chat_length:
-            raise QuotaError(
-                f"a line of table talk has at most {limits.chat_length} characters "
-                f"(this one has {len(text)})",
-                0.0,
+            error = QuotaError.of(
+                N_("a line of table talk has at most {most} characters (this one has {count})"),
+                most=limits.chat_length,
+                count=len(text),
             )
+            error.retry_after = 0.0
+            raise error
         now = self.clock()
         recent = self._recent((table_id, seat), now)
         if len(recent) >= limits.chat_lines:
             wait = limits.chat_window - (now - recent[0])
-            raise QuotaError(
-                f"slow down: at most {limits.chat_lines} lines in {limits.chat_window:g} "
-                f"seconds (the next in {math.ceil(wait)} s)",
-                wait,
+            error = QuotaError.of(
+                N_("slow down: at most {lines} lines in {window} seconds (the next in {wait} s)"),
+                lines=limits.chat_lines,
+                window=f"{limits.chat_window:g}",
+                wait=math.ceil(wait),
             )
+            error.retry_after = wait
+            raise error
 
     def said(self, table_id: str, seat: int) -> None:
         """Count a line this seat has said."""

@@ -14,16 +14,16 @@ from pydantic import ValidationError
 
 from ..bots import bot_names, check_bot_name
 from ..core import Game, InvalidOptions, UnknownName
-from ..core.errors import DataFileError
+from ..core.errors import N_, DataFileError
 from ..core.rules_versions import RULES
 from ..games import game_ids, get_game
+from ..i18n import message_text, translator
 from .cluster import CLOSE_MOVED, TAKE_PER_SCAN, CallFailed, Cluster, RemoteConnection
 from .db import LogRow, SeatData, Store, TableData
 from .limits import Limits, QuotaError, RateLimiter, client_key
 from .messages import (
     CLIENT_MESSAGE,
     CreateTable,
-    ErrorFrame,
     JoinTable,
     RematchFrame,
     SeatInfo,
@@ -35,6 +35,7 @@ from .tables import (
     StorageError,
     TableError,
     TableRuntime,
+    error_frame,
     hash_token,
     new_token,
     storage_failure,
@@ -123,7 +124,7 @@ class Lobby:
             runtime = TableRuntime(data, get_game(data.game), self.store)
         except InvalidOptions as exc:
             # Not damaged: its log and stored scores stand, this version cannot rebuild it.
-            raise RulesRefused(str(exc), data) from None
+            raise RulesRefused(str(exc), data).with_message_of(exc) from None
         if data.status == "damaged":
             return runtime, None
         try:
@@ -258,9 +259,10 @@ class Lobby:
         for (conn_id, (conn, _table, node)), owner in zip(relayed, owners, strict=True):
             if owner != node:
                 conn.push(
-                    ErrorFrame(
-                        message="this table moved to another process: reconnecting"
-                    ).model_dump_json()
+                    error_frame(
+                        TableError.of(N_("this table moved to another process: reconnecting")),
+                        tr=conn.tr,
+                    )
                 )
                 conn.close(CLOSE_MOVED)
                 cluster.relayed.pop(conn_id, None)
@@ -303,7 +305,16 @@ class Lobby:
         table_id = data["table"]
         runtime = self.tables.get(table_id) if table_id in self.owned else None
         if runtime is None:
-            raise CallFailed("this table is not served here any more: try again", 503, 1.0)
+            raise CallFailed(
+                message_text(
+                    TableError.of(N_("this table is not served here any more: try again")),
+                    translator(data.get("lang") or "en"),
+                ),
+                503,
+                1.0,
+            )
+        # The gateway's reader reads the answer: it is written in their language.
+        tr = translator(data.get("lang") or "en")
         try:
             if op == "attach":
                 return await self._attach_hosted(runtime, data)
@@ -313,22 +324,23 @@ class Lobby:
                 )
             raise TableError(f"unknown call {op!r}")
         except HostOnly as exc:
-            raise CallFailed(str(exc), 403) from None
+            raise CallFailed(message_text(exc, tr), 403) from None
         except QuotaError as exc:
-            raise CallFailed(str(exc), 429, exc.retry_after) from None
+            raise CallFailed(message_text(exc, tr), 429, exc.retry_after) from None
         except StorageError as exc:
-            raise CallFailed(str(exc), 503, 1.0) from None
+            raise CallFailed(message_text(exc, tr), 503, 1.0) from None
         except TableError as exc:
-            raise CallFailed(str(exc), 409) from None
+            raise CallFailed(message_text(exc, tr), 409) from None
 
     async def _attach_hosted(self, runtime: TableRuntime, data: dict[str, Any]) -> dict[str, Any]:
         assert self.cluster is not None
         seat = runtime.authenticate(data.get("token"))
         conn = RemoteConnection(seat, self.cluster, data["from"], data["conn"])
+        conn.tr = translator(data.get("lang") or "en")
         async with runtime.lock:
             crowded = runtime.crowded(seat, self.limits)
             if crowded is not None:
-                raise QuotaError(crowded)
+                raise QuotaError(str(crowded)).with_message_of(crowded)
             self.cluster.hosted[conn.conn_id] = conn
             conn.worker = asyncio.get_running_loop().create_task(self._pump(runtime, conn))
             await runtime.attach(conn)
@@ -375,8 +387,8 @@ class Lobby:
                 return {"status": "left"}
             if op == "close":
                 if not runtime.is_host(args["token"]):
-                    raise HostOnly("only the table's host may close it")
-                await runtime.shut("closed by its host", CLOSE_TABLE_CLOSED)
+                    raise HostOnly.of(N_("only the table's host may close it"))
+                await runtime.shut(N_("closed by its host"), CLOSE_TABLE_CLOSED)
                 return {"status": "closed"}
             if op == "reseat":
                 # Never asked for by a client directly: the rematch does it once the
@@ -387,7 +399,7 @@ class Lobby:
     async def _reseat(self, runtime: TableRuntime, index: int) -> str:
         """A fresh token for a person's seat (the old one is no longer valid)."""
         if not 0 <= index < runtime.players or not runtime.seats[index].is_person:
-            raise TableError("a bot plays this seat at the rematch")
+            raise TableError.of(N_("a bot plays this seat at the rematch"))
         seat = runtime.seats[index]
         before = seat.token_hash
         token = new_token()
@@ -413,28 +425,35 @@ class Lobby:
         async with old.lock:
             seat = old.authenticate(token)
             if seat is None:
-                raise TableError("only the table's players may ask for a rematch")
+                raise TableError.of(N_("only the table's players may ask for a rematch"))
             if not old.state.is_over():
-                raise TableError("the game is not over yet")
+                raise TableError.of(N_("the game is not over yet"))
             link = await self.store.read(self.store.load_rematch, old.id)
             if link is None:
                 order = rematch_seats(old.game, old.players, old.state.scores())
                 if seat not in order:
-                    raise TableError(self._tied_only(old, order))
+                    raise self._tied_only(old, order)
                 link = await self._set_up_rematch(old, order, client)
             new_id, order = link
             if seat not in order:
-                raise TableError(self._tied_only(old, order))
+                raise self._tied_only(old, order)
             known = old.rematch[1] if old.rematch is not None and old.rematch[0] == new_id else {}
             if seat not in known:
                 known = {**known, seat: await self._reseat_at(new_id, order.index(seat), client)}
                 old.rematch = (new_id, known)
             return {"table_id": new_id, "seat": order.index(seat), "token": known[seat]}
 
-    def _tied_only(self, old: TableRuntime, order: list[int]) -> str:
+    def _tied_only(self, old: TableRuntime, order: list[int]) -> TableError:
         names = [old.seats[s].name or f"Player {s + 1}" for s in order]
-        listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
-        return f"the rules have only the tied players play again: {listed}"
+        if len(names) == 1:
+            return TableError.of(
+                N_("the rules have only the tied players play again: {names}"), names=names[0]
+            )
+        return TableError.of(
+            N_("the rules have only the tied players play again: {names} and {last}"),
+            names=", ".join(names[:-1]),
+            last=names[-1],
+        )
 
     async def _set_up_rematch(
         self, old: TableRuntime, order: list[int], client: str
@@ -468,11 +487,11 @@ class Lobby:
             # Another process set one up first: that one is played, this one closed.
             async with new.lock:
                 await new.shut(
-                    "closed: the rematch was set up at another table", CLOSE_TABLE_CLOSED
+                    N_("closed: the rematch was set up at another table"), CLOSE_TABLE_CLOSED
                 )
             stored = await self.store.read(self.store.load_rematch, old.id)
             if stored is None:
-                raise TableError("the rematch could not be set up: try again")
+                raise TableError.of(N_("the rematch could not be set up: try again"))
             return stored
         old.rematch = (new.id, tokens)
         for conn in list(old.connections):
@@ -488,7 +507,7 @@ class Lobby:
         """A fresh token for a seat of the table ``table_id``, wherever it is served."""
         where = await self.locate(table_id)
         if where is None:
-            raise TableError("the rematch table no longer exists")
+            raise TableError.of(N_("the rematch table no longer exists"))
         if isinstance(where, str):
             assert self.cluster is not None
             try:
@@ -608,13 +627,17 @@ class Lobby:
             else:
                 mine = sum(1 for t in self.tables.values() if t.live and t.creator == creator)
             if mine >= limits.live_tables_per_client:
-                raise QuotaError(
-                    f"you have {mine} unfinished tables already (at most "
-                    f"{limits.live_tables_per_client}): finish or close one first",
+                raise _quota(
+                    N_(
+                        "you have {count} unfinished tables already (at most {most}): finish "
+                        "or close one first"
+                    ),
                     limits.table_every,
+                    count=mine,
+                    most=limits.live_tables_per_client,
                 )
         if sum(1 for t in self.tables.values() if t.live) >= limits.max_live_tables:
-            raise TableError("this server is full: try again when some games have finished")
+            raise TableError.of(N_("this server is full: try again when some games have finished"))
         try:
             game = get_game(request.game)
         except UnknownName as exc:
@@ -625,9 +648,13 @@ class Lobby:
             given = request.options.get(spec.name, spec.default)
             if not spec.safe_for_remote(given):
                 listed = ", ".join(repr(v) for v in (spec.default, *(spec.suggestions or ())))
-                raise TableError(
-                    f"option '{spec.name}' may name a file on the server, so from the browser "
-                    f"it takes only {listed}"
+                raise TableError.of(
+                    N_(
+                        "option '{name}' may name a file on the server, so from the browser "
+                        "it takes only {listed}"
+                    ),
+                    name=spec.name,
+                    listed=listed,
                 )
         try:
             game.check_players(request.players)
@@ -638,10 +665,14 @@ class Lobby:
             # a board's file): set one up now, so a bad value is refused before it is stored.
             game.new_state(request.players, options, seed=0)
         except (InvalidOptions, DataFileError) as exc:
-            raise TableError(str(exc)) from None
+            raise TableError(str(exc)).with_message_of(exc) from None
         seats = request.seats if request.seats is not None else [None] * request.players
         if len(seats) != request.players:
-            raise TableError(f"give one entry per seat: {request.players} seats, {len(seats)}")
+            raise TableError.of(
+                N_("give one entry per seat: {players} seats, {given}"),
+                players=request.players,
+                given=len(seats),
+            )
         for bot in [*seats, request.settings.takeover_bot]:
             if bot is not None:
                 try:
@@ -651,8 +682,10 @@ class Lobby:
         if counted:
             wait = await self._create_rate.acquire(client)
             if wait:
-                raise QuotaError(
-                    f"too many new tables from your address: try again in {wait:.0f} s", wait
+                raise _quota(
+                    N_("too many new tables from your address: try again in {seconds} s"),
+                    wait,
+                    seconds=f"{wait:.0f}",
                 )
         token: str | None = None
         seat_rows = [SeatData(i, bot, bot, None, False) for i, bot in enumerate(seats)]
@@ -660,7 +693,7 @@ class Lobby:
         if request.name is not None:
             seat = next((i for i, bot in enumerate(seats) if bot is None), None)
             if seat is None:
-                raise TableError("every seat is a bot: there is no seat for you")
+                raise TableError.of(N_("every seat is a bot: there is no seat for you"))
             token = new_token()
             seat_rows[seat] = SeatData(seat, None, request.name, hash_token(token), False)
         host = token if token is not None else new_token()
@@ -688,7 +721,7 @@ class Lobby:
         if self.cluster is not None:
             # The creating process serves the new table: its lease comes before its row.
             if not await self.cluster.acquire(data.id):
-                raise TableError("could not set up the table: try again")
+                raise TableError.of(N_("could not set up the table: try again"))
             self.owned.add(data.id)
         try:
             await self.store.write(self.store.create_table, data)
@@ -708,15 +741,17 @@ class Lobby:
         if self.limits.counts(client):
             wait = await self._join_rate.acquire(client)
             if wait:
-                raise QuotaError(
-                    f"too many seats taken from your address: try again in {wait:.0f} s", wait
+                raise _quota(
+                    N_("too many seats taken from your address: try again in {seconds} s"),
+                    wait,
+                    seconds=f"{wait:.0f}",
                 )
         return await runtime.claim(request.name, request.seat, request.invite)
 
     async def leave(self, runtime: TableRuntime, token: str) -> None:
         seat = runtime.authenticate(token)
         if seat is None:
-            raise TableError("a spectator holds no seat to leave")
+            raise TableError.of(N_("a spectator holds no seat to leave"))
         await runtime.leave(seat)
 
     async def listing(
@@ -895,3 +930,10 @@ def describe_game(game: Game) -> dict[str, Any]:
     entry = game.describe()
     entry["bots"] = bot_names(game)
     return entry
+
+
+def _quota(template: str, retry_after: float, **params: object) -> QuotaError:
+    """A refusal for asking too much, in each reader's language, retried after a while."""
+    error = QuotaError.of(template, **params)
+    error.retry_after = retry_after
+    return error

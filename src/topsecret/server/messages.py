@@ -212,10 +212,16 @@ class UpdateFrame(BaseModel):
 
 
 class ErrorFrame(BaseModel):
+    """An error or notice, in the connection's language (the ``lang`` parameter of the
+    socket's address, else its ``Accept-Language``)."""
+
     type: Literal["error"] = "error"
     message: str
     rule: str | None = None
     ref: int | None = None
+    #: The English message before its values are filled in, the same in every language
+    #: (a stable key for programs); None for a message without one.
+    template: str | None = None
 
 
 class AckFrame(BaseModel):

@@ -30,6 +30,8 @@ from ..core import (
     State,
     TopSecretError,
 )
+from ..core.errors import N_
+from ..i18n import ENGLISH, Translator, message_text, reason_text
 from .db import LogRow, SeatData, Store, TableData
 from .limits import Limits
 from .messages import (
@@ -70,14 +72,23 @@ class StorageError(TableError):
 def storage_failure(exc: BaseException) -> StorageError:
     """The player's message for a failed write, with the database's short reason."""
     reason = str(getattr(exc, "orig", None) or exc).splitlines()[0][:120] or type(exc).__name__
-    return StorageError(f"the server could not save this, so nothing changed ({reason})")
+    return StorageError.of(
+        N_("the server could not save this, so nothing changed ({reason})"), reason=reason
+    )
 
 
 class Connection:
     """One WebSocket (or test client) following a table as a seat or a spectator."""
 
-    def __init__(self, seat: int | None, send: Callable[[str], Any] | None = None) -> None:
+    def __init__(
+        self,
+        seat: int | None,
+        send: Callable[[str], Any] | None = None,
+        tr: Translator = ENGLISH,
+    ) -> None:
         self.seat = seat
+        #: The language of this connection's reader: its errors and notices are in it.
+        self.tr = tr
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         #: The WebSocket close code used when the server ends this connection.
@@ -219,18 +230,32 @@ class TableRuntime:
         later step; a seat deciding in a simultaneous step is not hurried by the others.
         """
         if seen is None:
-            raise TableError('an action must carry the seq of the update it answers ("seq": n)')
+            raise TableError.of(
+                N_('an action must carry the seq of the update it answers ("seq": n)')
+            )
         if seen > self.seq:
-            raise TableError(f"update {seen} has not happened yet: the table is at {self.seq}")
+            raise TableError.of(
+                N_("update {seen} has not happened yet: the table is at {seq}"),
+                seen=seen,
+                seq=self.seq,
+            )
         if seen < self.last_acted[seat]:
-            raise TableError(
-                f"already played: you acted at update {self.last_acted[seat]}, after update "
-                f"{seen} this action answers, so it was not applied again"
+            raise TableError.of(
+                N_(
+                    "already played: you acted at update {acted}, after update {seen} this "
+                    "action answers, so it was not applied again"
+                ),
+                acted=self.last_acted[seat],
+                seen=seen,
             )
         if seen < self.decision_opened[seat]:
-            raise TableError(
-                f"the table moved on since update {seen}: your decision opened at update "
-                f"{self.decision_opened[seat]}, so look again and choose"
+            raise TableError.of(
+                N_(
+                    "the table moved on since update {seen}: your decision opened at update "
+                    "{opened}, so look again and choose"
+                ),
+                seen=seen,
+                opened=self.decision_opened[seat],
             )
 
     def _record_events(self, seq: int, events: list[Event]) -> None:
@@ -262,7 +287,7 @@ class TableRuntime:
         for seat in self.seats:
             if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
                 return seat.seat
-        raise TableError("this link's token holds no seat at this table")
+        raise TableError.of(N_("this link's token holds no seat at this table"))
 
     @property
     def live(self) -> bool:
@@ -274,26 +299,26 @@ class TableRuntime:
     ) -> tuple[int, str]:
         """Give a person's seat to a new player; returns the seat and its secret token."""
         if self.status == "finished":
-            raise TableError("this game is over")
-        if self.status == "closed":
-            raise TableError(f"this table is closed ({self.closed_reason})")
-        if self.status == "damaged":
-            raise TableError(f"this table is {self.closed_reason}")
+            raise TableError.of(N_("this game is over"))
+        if self.status in ("closed", "damaged"):
+            raise self._closed_error()
         if self.private and not (
             invite is not None
             and self.invite_hash is not None
             and hmac.compare_digest(self.invite_hash, hash_token(invite))
         ):
-            raise TableError("this table is private: its seats are taken through its invite link")
+            raise TableError.of(
+                N_("this table is private: its seats are taken through its invite link")
+            )
         open_seats = [s for s in self.seats if s.is_open]
         if wanted is not None:
             if not 0 <= wanted < self.players:
-                raise TableError(f"there is no seat {wanted} at this table")
+                raise TableError.of(N_("there is no seat {seat} at this table"), seat=wanted)
             open_seats = [s for s in open_seats if s.seat == wanted]
             if not open_seats:
-                raise TableError(f"seat {wanted} is not free")
+                raise TableError.of(N_("seat {seat} is not free"), seat=wanted)
         if not open_seats:
-            raise TableError("every seat at this table is taken")
+            raise TableError.of(N_("every seat at this table is taken"))
         seat = open_seats[0]
         before, status_before = seat.data(), self.status
         token = new_token()
@@ -345,18 +370,29 @@ class TableRuntime:
                 self.status = status_before
             raise storage_failure(exc) from None
 
-    def crowded(self, seat: int | None, limits: Limits) -> str | None:
+    def crowded(self, seat: int | None, limits: Limits) -> TableError | None:
         """Why one more connection for ``seat`` (None: a spectator) is refused, if it is."""
         if seat is None:
             watching = sum(1 for c in self.connections if c.seat is None)
             if watching >= limits.spectators_per_table:
-                return f"this table has {watching} spectators already: try again later"
+                return TableError.of(
+                    N_("this table has {count} spectators already: try again later"),
+                    count=watching,
+                )
         elif self.seats[seat].connections >= limits.connections_per_seat:
-            return (
-                f"this seat is open in {limits.connections_per_seat} tabs already: "
-                "close one of them first"
+            return TableError.of(
+                N_("this seat is open in {count} tabs already: close one of them first"),
+                count=limits.connections_per_seat,
             )
         return None
+
+    def _closed_error(self) -> TableError:
+        """Why a closed or damaged table refuses, with the reason it was closed for (a
+        catalogue message where the server wrote it, such as "expired")."""
+        reason: tuple[str, dict[str, object]] = (self.closed_reason or "", {})
+        if self.status == "closed":
+            return TableError.of(N_("this table is closed ({reason})"), reason=reason)
+        return TableError.of(N_("this table is {reason}"), reason=reason)
 
     async def attach(self, conn: Connection) -> None:
         """A new connection gets its full frame; the others hear of it only if the seat
@@ -403,10 +439,10 @@ class TableRuntime:
         Refused when the table turned talk off; the length and the pace of a seat's talk are
         the server's ``Limits`` (chat_length, chat_lines, chat_window), checked before this."""
         if not self.settings.chat:
-            raise TableError("table talk is off at this table")
+            raise TableError.of(N_("table talk is off at this table"))
         await self._load_chat()
         if self.chat is None:
-            raise TableError("table talk is unavailable right now: try again")
+            raise TableError.of(N_("table talk is unavailable right now: try again"))
         name = self.seats[seat].name or f"Player {seat + 1}"
         line = ChatLine(seat=seat, name=name, text=text, at=time.time())
         try:
@@ -479,15 +515,11 @@ class TableRuntime:
     async def _act(self, seat: int, action_json: dict[str, Any], seen: int | None = None) -> None:
         """Apply and commit one action; ``seen`` is checked again after a clock tick."""
         if self.status != "playing":
-            raise TableError(
-                "the game has not started yet"
-                if self.status == "waiting"
-                else f"this table is closed ({self.closed_reason})"
-                if self.status == "closed"
-                else f"this table is {self.closed_reason}"
-                if self.status == "damaged"
-                else "the game is over"
-            )
+            if self.status == "waiting":
+                raise TableError.of(N_("the game has not started yet"))
+            if self.status in ("closed", "damaged"):
+                raise self._closed_error()
+            raise TableError.of(N_("the game is over"))
         action = self.codec.from_json(action_json)
         stamp: float | None = None
         if self.realtime:
@@ -683,7 +715,7 @@ class TableRuntime:
         """Close the table for good (expired, abandoned, by its host): stored first, then
         every connection gets a last frame saying so and is closed with ``code``."""
         if not self.live:
-            raise TableError(f"this table is already {self.status}")
+            raise TableError.of(N_("this table is already {status}"), status=self.status)
         try:
             await self.store.write(self.store.close_table, self.id, reason)
         except Exception as exc:
@@ -848,7 +880,18 @@ def event_json(game: Game, event: Event, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def error_frame(exc: Exception, ref: int | None = None) -> str:
+def error_frame(exc: Exception, ref: int | None = None, tr: Translator = ENGLISH) -> str:
+    """An error as one connection reads it, in its language; ``template`` keeps the English
+    message before its values are filled in, the same in every language, for programs."""
     if isinstance(exc, IllegalAction):
-        return ErrorFrame(message=exc.reason, rule=exc.rule, ref=ref).model_dump_json()
+        return ErrorFrame(
+            message=reason_text(exc, tr),
+            rule=tr.gettext(exc.rule),
+            template=exc.template,
+            ref=ref,
+        ).model_dump_json()
+    if isinstance(exc, TopSecretError):
+        return ErrorFrame(
+            message=message_text(exc, tr), template=exc.template, ref=ref
+        ).model_dump_json()
     return ErrorFrame(message=str(exc) or type(exc).__name__, ref=ref).model_dump_json()

@@ -1,0 +1,232 @@
+"""The server speaks each connection's language (docs/languages.md, server messages): a
+socket names it with a ``lang`` parameter on its address (the web client's page language)
+or its Accept-Language header, an HTTP request with its Accept-Language header (or
+``lang``). Error frames and bodies keep the English template for programs; a language we do
+not have gets English."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+from liveserver import LiveServer
+from wsclient import FRAME_SECONDS, SeatClient, seated, set_up_table
+
+from topsecret.server.messages import ErrorFrame
+
+TALK_OFF = {
+    "en": "table talk is off at this table",
+    "fr": "la discussion est coupée à cette table",
+    "de": "das Tischgespräch ist an diesem Tisch ausgeschaltet",
+    "it": "le chiacchiere sono disattivate a questo tavolo",
+}
+
+
+async def seated_in(server: LiveServer, table_id: str, token: str | None, lang: str) -> SeatClient:
+    """A seat's socket whose address names the reader's language, as the web client's does."""
+    client = SeatClient(server.ws, table_id, token)
+    client.url += f"?lang={lang}"
+    await client.connect()
+    await client.update()
+    return client
+
+
+async def say(client: SeatClient, text: str) -> dict[str, Any]:
+    await client._ws.send(json.dumps({"type": "chat", "text": text}))
+    return await client.reply()
+
+
+def test_a_french_seat_is_refused_table_talk_in_french(sqlite_server: LiveServer) -> None:
+    """Given a table whose host turned table talk off, when a player whose page is in French
+    speaks, then the refusal is in French and carries the English template."""
+    table = set_up_table(sqlite_server.http, "Ann", "Bob", settings={"chat": False})
+
+    async def run() -> dict[str, Any]:
+        ann = await seated_in(sqlite_server, table.id, table.tokens[0], "fr")
+        try:
+            return await say(ann, "bonjour")
+        finally:
+            await ann.close()
+
+    refused = asyncio.run(run())
+    assert refused["type"] == "error"
+    assert refused["message"] == TALK_OFF["fr"]
+    assert refused["template"] == TALK_OFF["en"]
+
+
+def test_one_table_refuses_each_seat_in_its_own_language(sqlite_server: LiveServer) -> None:
+    """Given a table of four players reading German, Italian, English and Japanese (which we
+    do not have), when each speaks at a table without talk, then each reads the refusal in
+    their language and the Japanese reader in English."""
+    names = ("Ann", "Bob", "Cid", "Dee")
+    table = set_up_table(sqlite_server.http, *names, settings={"chat": False}, players=4)
+    langs = ("de", "it", "en", "ja")
+
+    async def run() -> list[dict[str, Any]]:
+        clients = [
+            await seated_in(sqlite_server, table.id, table.tokens[seat], lang)
+            for seat, lang in enumerate(langs)
+        ]
+        try:
+            return [await say(client, "hello") for client in clients]
+        finally:
+            for client in clients:
+                await client.close()
+
+    messages = [frame["message"] for frame in asyncio.run(run())]
+    assert messages == [TALK_OFF["de"], TALK_OFF["it"], TALK_OFF["en"], TALK_OFF["en"]]
+
+
+def test_the_accept_language_header_names_a_sockets_language(sqlite_server: LiveServer) -> None:
+    """Given a socket without a ``lang`` parameter whose handshake prefers Italian, when its
+    spectator tries to act, then the refusal is in Italian."""
+    table = set_up_table(sqlite_server.http, "Ann", "Bob")
+
+    async def run() -> dict[str, Any]:
+        url = f"{sqlite_server.ws}/ws/tables/{table.id}"
+        headers = {"Accept-Language": "it-IT,it;q=0.9,en;q=0.5"}
+        async with websockets.connect(url, additional_headers=headers) as socket:
+            await socket.send(json.dumps({"type": "hello", "token": None}))
+            await socket.send(json.dumps({"type": "act", "action": {}, "seq": 0, "ref": 7}))
+            while True:
+                frame: dict[str, Any] = json.loads(
+                    await asyncio.wait_for(socket.recv(), FRAME_SECONDS)
+                )
+                if frame["type"] == "error":
+                    return frame
+
+    refused = asyncio.run(run())
+    expected = ErrorFrame(
+        message="gli spettatori non possono giocare", ref=7, template="spectators cannot act"
+    )
+    assert refused == expected.model_dump()
+
+
+def test_a_stale_link_is_refused_in_the_pages_language(sqlite_server: LiveServer) -> None:
+    """Given a link whose token holds no seat, when a French page opens the table, then the
+    socket is refused in French before it is closed, and the template still names the token
+    (the web client forgets the seat by it)."""
+    table = set_up_table(sqlite_server.http, "Ann", "Bob")
+
+    async def run() -> dict[str, Any]:
+        client = SeatClient(sqlite_server.ws, table.id, "not-a-token")
+        client.url += "?lang=fr"
+        await client.connect()
+        try:
+            return await client.reply()
+        finally:
+            await client.close()
+
+    refused = asyncio.run(run())
+    assert refused["message"] == "le jeton de ce lien ne tient aucune place à cette table"
+    assert "token" in refused["template"]
+
+
+def test_a_german_request_gets_a_german_error_body(sqlite_server: LiveServer) -> None:
+    """Given a full table, when a German browser asks for a seat, then the 409's body is in
+    German, with the English template beside it."""
+    table = set_up_table(sqlite_server.http, "Ann", "Bob")
+    response = httpx.post(
+        f"{sqlite_server.http}/api/tables/{table.id}/join",
+        json={"name": "Eve", "invite": table.invite},
+        headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.8"},
+        timeout=10,
+    )
+    assert response.status_code == 409
+    assert response.json() == {
+        "detail": "alle Plätze an diesem Tisch sind besetzt",
+        "template": "every seat at this table is taken",
+    }
+
+
+@pytest.mark.parametrize(
+    ("headers", "expected"),
+    [
+        ({"Accept-Language": "fr"}, "l'option 'rounds' doit valoir au plus 4"),
+        ({"Accept-Language": "it"}, "l'opzione 'rounds' deve valere al massimo 4"),
+        ({"Accept-Language": "ja,zh;q=0.8"}, "option 'rounds' must be at most 4"),
+        ({}, "option 'rounds' must be at most 4"),
+    ],
+)
+def test_a_bad_option_is_refused_in_the_requests_language(
+    sqlite_server: LiveServer, headers: dict[str, str], expected: str
+) -> None:
+    """Given a game of at most 4 rounds, when a table of 9 rounds is asked for, then the
+    refusal is in the request's language, and in English for a language we do not have."""
+    response = httpx.post(
+        f"{sqlite_server.http}/api/tables",
+        json={"game": "fakecards", "players": 2, "options": {"rounds": 9}},
+        headers=headers,
+        timeout=10,
+    )
+    assert response.status_code == 409
+    assert response.json() == {
+        "detail": expected,
+        "template": "option '{name}' must be at most {maximum}",
+    }
+
+
+def test_the_lang_parameter_names_a_requests_language(sqlite_server: LiveServer) -> None:
+    """Given no table by that name, when a request asks for it with ``?lang=de`` and an
+    English header, then the parameter wins and the 404 is in German."""
+    response = httpx.get(
+        f"{sqlite_server.http}/api/tables/nosuchtable?lang=de",
+        headers={"Accept-Language": "en"},
+        timeout=10,
+    )
+    assert response.status_code == 404
+    assert response.json() == {"detail": "kein Tisch 'nosuchtable'", "template": "no table {table}"}
+
+
+def test_a_seat_refused_in_french_keeps_its_english_key(sqlite_server: LiveServer) -> None:
+    """Given a table whose second seat is taken, when a French reader asks for that seat,
+    then the refusal names it in French; the English reader gets the same template."""
+    table = set_up_table(sqlite_server.http, "Ann", players=3)
+    join = f"{sqlite_server.http}/api/tables/{table.id}/join"
+    bodies = {
+        lang: httpx.post(
+            join,
+            json={"name": "Eve", "seat": 0, "invite": table.invite},
+            headers={"Accept-Language": lang},
+            timeout=10,
+        ).json()
+        for lang in ("fr", "en")
+    }
+    assert bodies["fr"]["detail"] == "la place 0 n'est pas libre"
+    assert bodies["en"]["detail"] == "seat 0 is not free"
+    assert bodies["fr"]["template"] == bodies["en"]["template"] == "seat {seat} is not free"
+
+
+def test_a_spectator_watching_in_german_reads_the_refusals_in_german(
+    sqlite_server: LiveServer,
+) -> None:
+    """Given a German spectator, when they try to talk, then they are told so in German."""
+    table = set_up_table(sqlite_server.http, "Ann", "Bob")
+
+    async def run() -> dict[str, Any]:
+        watcher = await seated_in(sqlite_server, table.id, None, "de")
+        try:
+            return await say(watcher, "hallo")
+        finally:
+            await watcher.close()
+
+    assert asyncio.run(run())["message"] == "Zuschauer können nicht mitreden"
+
+
+def test_an_english_reader_is_answered_as_before(sqlite_server: LiveServer) -> None:
+    """Given a socket that names no language, when it talks at a table without talk, then
+    the refusal is the English one."""
+    table = set_up_table(sqlite_server.http, "Ann", "Bob", settings={"chat": False})
+
+    async def run() -> dict[str, Any]:
+        ann = await seated(sqlite_server.ws, table.id, table.tokens[0])
+        try:
+            return await say(ann, "hello")
+        finally:
+            await ann.close()
+
+    assert asyncio.run(run())["message"] == TALK_OFF["en"]
