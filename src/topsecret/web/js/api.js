@@ -3,7 +3,8 @@ import { format, gettext } from "./i18n.js";
 
 export async function api(path, options = {}) {
   const response = await fetch(path, {
-    headers: { "Content-Type": "application/json" },
+    // The server writes its error messages in the page's language.
+    headers: { "Content-Type": "application/json", "Accept-Language": document.documentElement.lang || "en" },
     ...options,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });

@@ -72,7 +72,9 @@ function setBusy(busy) {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+  // The server writes this socket's errors and notices in the page's language.
+  const lang = encodeURIComponent(document.documentElement.lang || "en");
+  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?lang=${lang}`);
   socket.addEventListener("open", () => {
     retry = 500;
     socket.send(JSON.stringify({ type: "hello", token: watchOnly ? null : seat?.token ?? null }));
@@ -113,7 +115,7 @@ async function handle(message) {
     chat = message.full ? message.lines : [...chat, ...message.lines];
     renderChat();
   } else if (message.type === "error") {
-    if (message.message.includes("token")) {
+    if ((message.template ?? message.message).includes("token")) {
       // This browser's seat is no longer valid here (e.g. a stale link): watch instead.
       forgetSeat(tableId);
       seat = null;
