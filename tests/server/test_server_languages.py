@@ -230,3 +230,20 @@ def test_an_english_reader_is_answered_as_before(sqlite_server: LiveServer) -> N
             await ann.close()
 
     assert asyncio.run(run())["message"] == TALK_OFF["en"]
+
+
+def test_a_body_too_large_is_refused_in_the_requests_language(sqlite_server: LiveServer) -> None:
+    """Given the server's bound on request bodies, when an Italian browser sends more, then
+    the 413 is refused from its headers with the reason in Italian."""
+    limit = sqlite_server.limits.max_body
+    response = httpx.post(
+        f"{sqlite_server.http}/api/tables",
+        content=b"x" * (limit + 1),
+        headers={"Accept-Language": "it", "Content-Type": "application/json"},
+        timeout=10,
+    )
+    assert response.status_code == 413
+    assert response.json() == {
+        "detail": f"corpo della richiesta più grande di {limit} byte",
+        "template": "request body larger than {limit} bytes",
+    }

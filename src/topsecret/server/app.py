@@ -18,12 +18,11 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
-from starlette.requests import HTTPConnection
 
 from ..core import ActionFormatError, IllegalAction, InvalidOptions, TopSecretError
 from ..core.errors import N_
 from ..games import get_game
-from ..i18n import Translator, accepted_language, message_text, translator
+from ..i18n import Translator, message_text
 from .cluster import CallFailed, Cluster
 from .db import Store
 from .limits import (
@@ -33,6 +32,7 @@ from .limits import (
     Limits,
     QuotaError,
     client_address,
+    reader,
 )
 from .lobby import (
     CLOSE_TABLE_CLOSED,
@@ -128,29 +128,29 @@ def create_app(
     # ``detail`` is the message, ``template`` its English before values are filled in.
     @app.exception_handler(TableError)
     async def _table_error(request: Request, exc: TableError) -> JSONResponse:
-        return JSONResponse(error_body(exc, reader(request)), status_code=409)
+        return JSONResponse(error_body(exc, reader(request.scope)), status_code=409)
 
     @app.exception_handler(StorageError)
     async def _storage(request: Request, exc: StorageError) -> JSONResponse:
         return JSONResponse(
-            error_body(exc, reader(request)), status_code=503, headers={"Retry-After": "1"}
+            error_body(exc, reader(request.scope)), status_code=503, headers={"Retry-After": "1"}
         )
 
     @app.exception_handler(HostOnly)
     async def _host_only(request: Request, exc: HostOnly) -> JSONResponse:
-        return JSONResponse(error_body(exc, reader(request)), status_code=403)
+        return JSONResponse(error_body(exc, reader(request.scope)), status_code=403)
 
     @app.exception_handler(QuotaError)
     async def _quota(request: Request, exc: QuotaError) -> JSONResponse:
         return JSONResponse(
-            error_body(exc, reader(request)),
+            error_body(exc, reader(request.scope)),
             status_code=429,
             headers={"Retry-After": str(max(1, math.ceil(exc.retry_after)))},
         )
 
     @app.exception_handler(Refusal)
     async def _refusal(request: Request, exc: Refusal) -> JSONResponse:
-        return JSONResponse(error_body(exc, reader(request)), status_code=exc.status)
+        return JSONResponse(error_body(exc, reader(request.scope)), status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -222,7 +222,7 @@ def create_app(
                     request=op,
                     args=args,
                     client=client,
-                    lang=reader(http).lang,
+                    lang=reader(http.scope).lang,
                 )
             except CallFailed as exc:
                 retry = exc.retry_after
@@ -323,7 +323,7 @@ def create_app(
     async def socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
         client = client_address(websocket.scope)
-        tr = reader(websocket)
+        tr = reader(websocket.scope)
         if not await sockets.enter(client):
             too_many = TableError.of(
                 N_(
@@ -509,17 +509,6 @@ def _printable(value: Any, limit: int) -> str | int:
         return value
     text = str(value)[:limit]
     return text.encode("utf-8", "replace").decode("utf-8")
-
-
-def reader(connection: HTTPConnection) -> Translator:
-    """The language a request or socket is answered in: its ``lang`` query parameter
-    (the web client's socket names the page's language), else its ``Accept-Language``
-    header; English when neither names one of ours."""
-    return translator(
-        accepted_language(
-            connection.query_params.get("lang"), connection.headers.get("accept-language")
-        )
-    )
 
 
 def error_body(exc: TopSecretError, tr: Translator) -> dict[str, Any]:

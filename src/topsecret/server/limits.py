@@ -15,9 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.exceptions import HTTPException
+from starlette.requests import HTTPConnection
 
 from ..core import TopSecretError
 from ..core.errors import N_
+from ..i18n import Translator, accepted_language, message_text, translator
 from .messages import MAX_CHAT, MAX_CLIENT_FRAME
 
 Scope = MutableMapping[str, Any]
@@ -105,6 +107,18 @@ def client_address(scope: Scope) -> str:
     return str(client[0]) if client else "unknown"
 
 
+def reader(scope: Scope) -> Translator:
+    """The language a request or socket is answered in: its ``lang`` query parameter (the
+    web client's socket names the page's language), else its ``Accept-Language`` header;
+    English when neither names one of ours."""
+    connection = HTTPConnection(scope)
+    return translator(
+        accepted_language(
+            connection.query_params.get("lang"), connection.headers.get("accept-language")
+        )
+    )
+
+
 class BodyLimit:
     """ASGI middleware: refuse a request body larger than ``limit`` without reading it whole.
 
@@ -127,7 +141,7 @@ class BodyLimit:
                 except ValueError:
                     declared = self.limit + 1
                 if declared > self.limit:
-                    await self._refuse(send)
+                    await self._refuse(scope, send)
                     return
         received = 0
         started = False
@@ -151,10 +165,12 @@ class BodyLimit:
             await self.app(scope, counted_receive, tracked_send)
         except _BodyTooLarge:
             if not started:
-                await self._refuse(send)
+                await self._refuse(scope, send)
 
-    async def _refuse(self, send: Send) -> None:
-        body = json.dumps({"detail": f"request body larger than {self.limit} bytes"}).encode()
+    async def _refuse(self, scope: Scope, send: Send) -> None:
+        too_large = QuotaError.of(N_("request body larger than {limit} bytes"), limit=self.limit)
+        detail = {"detail": message_text(too_large, reader(scope)), "template": too_large.template}
+        body = json.dumps(detail).encode()
         await send(
             {
                 "type": "http.response.start",
