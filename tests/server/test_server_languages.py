@@ -247,3 +247,34 @@ def test_a_body_too_large_is_refused_in_the_requests_language(sqlite_server: Liv
         "detail": f"corpo della richiesta più grande di {limit} byte",
         "template": "request body larger than {limit} bytes",
     }
+
+
+def test_an_illegal_card_is_refused_with_its_rule_in_each_seats_language(
+    sqlite_server: LiveServer,
+) -> None:
+    """Given a vault table where Ann reads French and Bob German, when each plays a card
+    they do not hold (Rulebook 002 §Début du tour de jeu: a card from one's hand), then each
+    reads the reason and the rule in their language, with the same English template."""
+    table = set_up_table(sqlite_server.http, "Ann", "Bob", game="vault")
+    card = {"type": "play", "card": "nonsense", "value": 0}
+
+    async def run() -> list[dict[str, Any]]:
+        ann = await seated_in(sqlite_server, table.id, table.tokens[0], "fr")
+        bob = await seated_in(sqlite_server, table.id, table.tokens[1], "de")
+        try:
+            return [await ann.act(card), await bob.act(card)]
+        finally:
+            await ann.close()
+            await bob.close()
+
+    ann, bob = asyncio.run(run())
+    assert ann["type"] == bob["type"] == "error"
+    assert ann["message"] == "le joueur 1 n'a pas cette carte en main : nonsense"
+    assert (
+        ann["rule"] == "Règle 002 §Début du tour de jeu : chaque joueur joue une carte de sa main"
+    )
+    assert bob["message"] == "Spieler 2 hat diese Karte nicht auf der Hand: nonsense"
+    assert bob["rule"] == (
+        "Spielregel 002 §Début du tour de jeu: Jeder Spieler spielt eine Karte aus seiner Hand"
+    )
+    assert ann["template"] == bob["template"] == "seat {seat} holds no {card}"
