@@ -183,7 +183,7 @@ def test_the_lang_parameter_names_a_requests_language(sqlite_server: LiveServer)
 
 
 def test_a_seat_refused_in_french_keeps_its_english_key(sqlite_server: LiveServer) -> None:
-    """Given a table whose second seat is taken, when a French reader asks for that seat,
+    """Given a table whose first seat is taken, when a French reader asks for that seat,
     then the refusal names it in French; the English reader gets the same template."""
     table = set_up_table(sqlite_server.http, "Ann", players=3)
     join = f"{sqlite_server.http}/api/tables/{table.id}/join"
@@ -196,8 +196,9 @@ def test_a_seat_refused_in_french_keeps_its_english_key(sqlite_server: LiveServe
         ).json()
         for lang in ("fr", "en")
     }
-    assert bodies["fr"]["detail"] == "la place 0 n'est pas libre"
-    assert bodies["en"]["detail"] == "seat 0 is not free"
+    # The request counts seats from 0; what a player reads counts them from 1.
+    assert bodies["fr"]["detail"] == "la place 1 n'est pas libre"
+    assert bodies["en"]["detail"] == "seat 1 is not free"
     assert bodies["fr"]["template"] == bodies["en"]["template"] == "seat {seat} is not free"
 
 
