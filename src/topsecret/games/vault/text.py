@@ -14,7 +14,7 @@ from typing import Any
 
 from ...core import Action, Event
 from ...i18n import N_
-from ...i18n.game_text import TableText
+from ...i18n.table_text import TableText
 from .actions import Bank, KeepFaceUp, PlayCard, Steal
 from .cards import ASSASSIN, DOCUMENT, MOLE, SPECIAL_AGENT
 

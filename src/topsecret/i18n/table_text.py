@@ -3,12 +3,13 @@ reader's own person or a seat's, option lines for menus and the lobby, rule cita
 
 Each game's text module (``games/<game>/text.py``) extends :class:`TableText` with its own
 actions, events and view, so that a seat is "seat 2" and an option reads "Label: value" the
-same way, in every language, at every table.
+same way, in every language, at every table. (The module is not called ``game_text``: that
+name is :func:`topsecret.i18n.game_text`, which picks a game's words for a seat.)
 
 >>> from topsecret.i18n import translator
 >>> words = TableText(translator("fr"))
 >>> words.seat(0), words.you_or_seat(0, 0)
-('siège 1', 'vous')
+('joueur 1', 'vous')
 >>> sentence("élan")
 'Élan'
 """
