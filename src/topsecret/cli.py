@@ -31,7 +31,7 @@ from .cli_spyworld import app as spyworld_app
 from .core import ReplayLog, TopSecretError, parse_option_texts, replay
 from .core.actions import ActionFormatError
 from .games import all_games, game_ids, get_game
-from .i18n import N_, Translator, locale_translator
+from .i18n import N_, Translator, locale_translator, message_text
 
 
 def _locale_language() -> Translator:
@@ -659,7 +659,7 @@ def main() -> None:
         sys.exit(130)
     except (TopSecretError, ActionFormatError) as exc:
         error = escape(_("error:"))
-        _err().print(f"[bold red]{error}[/] {escape(str(exc))}")
+        _err().print(f"[bold red]{error}[/] {escape(message_text(exc, _locale_language()))}")
         sys.exit(2)
     except Exception as exc:
         if os.environ.get("TOPSECRET_DEBUG"):

@@ -4,6 +4,10 @@ programs, and ``message_text`` gives it in French, German and Italian."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from topsecret.core import InvalidOptions
@@ -106,3 +110,29 @@ def test_the_language_of_a_request(choices: tuple[str | None, ...], expected: st
     """A ``lang`` parameter or an Accept-Language header picks the first language we have,
     by preference; English when none is ours."""
     assert accepted_language(*choices) == expected
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("de_DE.UTF-8", "Fehler: die Option 'stolen' muss eines von diesen sein: hidden, face_up"),
+        ("it_IT.UTF-8", "errore: l'opzione 'stolen' deve essere una tra: hidden, face_up"),
+    ],
+)
+def test_the_command_line_refuses_a_bad_option_in_the_locales_language(
+    lang: str, expected: str
+) -> None:
+    """Given a German (Italian) locale, when `topsecret play vault -o stolen=shown` is
+    typed, then the error says why in German (Italian) and the command fails."""
+    environ = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LANG")}
+    environ.update({"LANG": lang, "COLUMNS": "200"})
+    result = subprocess.run(
+        [sys.executable, "-m", "topsecret.cli", "play", "vault", "-o", "stolen=shown"],
+        capture_output=True,
+        text=True,
+        input="",
+        env=environ,
+        timeout=300,
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip() == expected
