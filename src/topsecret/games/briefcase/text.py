@@ -15,6 +15,7 @@ from typing import Any
 
 from ...core import Action, Event
 from ...i18n import ENGLISH, N_, Translator
+from ...i18n.table_text import TableText
 from .actions import (
     BlowAgents,
     BurnAgent,
@@ -69,33 +70,23 @@ CHOICE_LABELS: Mapping[str, str] = {
 }
 
 
-def rule_text(rule: str, tr: Translator = ENGLISH) -> str:
-    return tr.gettext(rule)
-
-
-class BriefcaseText:
+class BriefcaseText(TableText):
     """The briefcase game's words for one seat, in that seat's language."""
+
+    option_labels = OPTION_LABELS
+    option_helps = OPTION_HELP
+    choice_labels = CHOICE_LABELS
 
     def __init__(
         self,
         tr: Translator = ENGLISH,
         render: Callable[[Mapping[str, Any], Translator], Any] | None = None,
     ) -> None:
-        self.tr = tr
+        super().__init__(tr)
         #: The game's ``render_text``, which finds the map the table is played on.
         self._render = render
 
     # -- names -------------------------------------------------------------------------
-    def seat(self, seat: int) -> str:
-        """A seat as players count them, from 1."""
-        return self.tr.gettext("seat {seat}").format(seat=seat + 1)
-
-    def who(self, seat: int, me: int | None) -> str:
-        """A seat in the third person; the viewer's own is marked "(you)"."""
-        if seat == me:
-            return self.tr.gettext("seat {seat} (you)").format(seat=seat + 1)
-        return self.seat(seat)
-
     def sovereigns(self, amount: int) -> str:
         return self.tr.ngettext("{count} sovereign", "{count} sovereigns", amount).format(
             count=amount
@@ -187,26 +178,10 @@ class BriefcaseText:
         return out
 
     # -- options -------------------------------------------------------------------------
-    def option_label(self, name: str) -> str:
-        return self.tr.gettext(OPTION_LABELS[name]) if name in OPTION_LABELS else name
-
-    def option_help(self, name: str) -> str:
-        return self.tr.gettext(OPTION_HELP[name]) if name in OPTION_HELP else ""
-
-    def option_value(self, name: str, value: object) -> str:
-        if isinstance(value, str) and value in CHOICE_LABELS:
-            return self.tr.gettext(CHOICE_LABELS[value])
+    def special_value(self, name: str, value: object) -> str | None:
         if name == "map" and not value:
             return self.tr.gettext("the built-in map of Europe")
-        return str(value)
-
-    def options(self, options: Mapping[str, object]) -> list[str]:
-        """The options in play, one "label: value" line each."""
-        line = self.tr.gettext("{option}: {value}")
-        return [
-            line.format(option=self.option_label(name), value=self.option_value(name, value))
-            for name, value in options.items()
-        ]
+        return None
 
     # -- the table -----------------------------------------------------------------------
     def view(self, observation: Mapping[str, Any]) -> str:
@@ -251,7 +226,7 @@ class BriefcaseText:
             made = obs["payoffs_made"][seat]
             line = tr.ngettext(
                 "{player}: HQ {city}; {count} payoff", "{player}: HQ {city}; {count} payoffs", made
-            ).format(player=self.who(seat, me), city=hq, count=made)
+            ).format(player=self.seat_marked(seat, me), city=hq, count=made)
             lines.append("; ".join([line, *tags]))
         you = obs.get("you")
         if you is not None:
@@ -289,14 +264,14 @@ class BriefcaseText:
                 )
             lines.append(
                 tr.gettext("{player} announced: {what}").format(
-                    player=self.who(pending["seat"], me), what=what
+                    player=self.seat_marked(pending["seat"], me), what=what
                 )
             )
             if pending["challenger"] is not None:
                 lines.append(
                     "  "
                     + tr.gettext("{player} challenges; numbers so far: {numbers}").format(
-                        player=self.who(pending["challenger"], me),
+                        player=self.seat_marked(pending["challenger"], me),
                         numbers=", ".join(str(b) for b in pending["bids"]),
                     )
                 )
@@ -305,7 +280,7 @@ class BriefcaseText:
                 reason = tr.gettext("the briefcase reached an HQ")
             else:
                 reason = tr.gettext("Dr. Solomon")
-            winners = ", ".join(self.who(s, me) for s in obs["winners"]) or tr.gettext("nobody")
+            winners = self.seats_marked(obs["winners"], me)
             lines.append(
                 tr.gettext("Game over ({reason}); winners: {players}").format(
                     reason=reason, players=winners
@@ -314,27 +289,22 @@ class BriefcaseText:
         return lines
 
     # -- events --------------------------------------------------------------------------
-    def _said(self, seat: Any, me: int | None, mine: str, theirs: str, **params: Any) -> str:
-        """A sentence in the viewer's own person ("You pass") or a seat's ("seat 2 passes")."""
-        if seat == me:
-            return mine.format(**params)
-        return theirs.format(player=self.who(seat, me), **params)
-
     def event(self, event: Event, me: int | None) -> str | None:
         """One line of table talk per event, as the person at ``me`` would hear it."""
         tr, d = self.tr, event.data
-        seat = d.get("seat")
-        who = self.who(seat, me) if isinstance(seat, int) else ""
-        mine = seat is not None and seat == me
+        seat: Any = d.get("seat")
         match event.kind:
             case "chosen":
-                if mine:
-                    return tr.gettext("You placed the setup coins")
-                return tr.gettext("{player} placed the setup coins").format(player=who)
+                return self.said(
+                    seat,
+                    me,
+                    tr.gettext("You placed the setup coins"),
+                    tr.gettext("{player} placed the setup coins"),
+                )
             case "my_choice":
                 return None
             case "setup_done":
-                first = self._said(
+                first = self.said(
                     d["first_player"],
                     me,
                     tr.gettext("You play first"),
@@ -342,15 +312,20 @@ class BriefcaseText:
                 )
                 return tr.gettext("Setup done. {first}").format(first=first)
             case "turn":
-                if mine:
-                    return tr.gettext("Round {round}: your turn").format(round=d["round"])
-                return tr.gettext("Round {round}: turn of {player}").format(
-                    round=d["round"], player=who
+                return self.said(
+                    seat,
+                    me,
+                    tr.gettext("Round {round}: your turn"),
+                    tr.gettext("Round {round}: turn of {player}"),
+                    round=d["round"],
                 )
             case "payoff":
-                if mine:
-                    return tr.gettext('You: "I am making a payoff"')
-                return tr.gettext('{player}: "I am making a payoff"').format(player=who)
+                return self.said(
+                    seat,
+                    me,
+                    tr.gettext('You: "I am making a payoff"'),
+                    tr.gettext('{player}: "I am making a payoff"'),
+                )
             case "paid":
                 if d["agent"] is None:
                     return tr.gettext("(you paid no one)")
@@ -364,13 +339,17 @@ class BriefcaseText:
                     said = tr.gettext("{agent} is going to burn {target}").format(
                         agent=d["agent"], target=d["target"]
                     )
-                if mine:
-                    return tr.gettext('You: "{said}"').format(said=said)
-                return tr.gettext('{player}: "{said}"').format(player=who, said=said)
+                return self.said(
+                    seat,
+                    me,
+                    tr.gettext('You: "{said}"'),
+                    tr.gettext('{player}: "{said}"'),
+                    said=said,
+                )
             case "pass":
-                return self._said(seat, me, tr.gettext("You pass"), tr.gettext("{player} passes"))
+                return self.said(seat, me, tr.gettext("You pass"), tr.gettext("{player} passes"))
             case "challenge":
-                return self._said(
+                return self.said(
                     seat,
                     me,
                     tr.gettext("You challenge: {amount}"),
@@ -378,36 +357,40 @@ class BriefcaseText:
                     amount=d["amount"],
                 )
             case "raise":
-                if mine:
-                    return tr.gettext("You: {amount}").format(amount=d["amount"])
-                return tr.gettext("{player}: {amount}").format(player=who, amount=d["amount"])
+                return self.said(
+                    seat,
+                    me,
+                    tr.gettext("You: {amount}"),
+                    tr.gettext("{player}: {amount}"),
+                    amount=d["amount"],
+                )
             case "concede":
-                return self._said(
+                return self.said(
                     seat, me, tr.gettext("You go no higher"), tr.gettext("{player} goes no higher")
                 )
             case "challenge_won":
-                return self._said(
+                return self.said(
                     seat,
                     me,
                     tr.gettext("You won the challenge: the action does not happen"),
                     tr.gettext("{player} won the challenge: the action does not happen"),
                 )
             case "challenge_lost":
-                return self._said(
+                return self.said(
                     seat,
                     me,
                     tr.gettext("You lost the challenge"),
                     tr.gettext("{player} lost the challenge"),
                 )
             case "restricted":
-                return self._said(
+                return self.said(
                     seat,
                     me,
                     tr.gettext("You hang the RESTRICTED marker"),
                     tr.gettext("{player} hangs the RESTRICTED marker"),
                 )
             case "unrestricted":
-                return self._said(
+                return self.said(
                     seat,
                     me,
                     tr.gettext("You take the RESTRICTED marker down"),
@@ -433,7 +416,7 @@ class BriefcaseText:
                 )
             case "burnt":
                 burnt = tr.gettext("{agent} is burnt by {by}.").format(agent=d["agent"], by=d["by"])
-                removes = self._said(
+                removes = self.said(
                     seat,
                     me,
                     tr.gettext("You remove {amount} from {agent}"),
@@ -454,7 +437,7 @@ class BriefcaseText:
                 return tr.gettext("Dr. Solomon rolls his die: a blank face")
             case "game_over":
                 winners = d["winners"]
-                names = ", ".join(self.who(s, me) for s in winners) or tr.gettext("nobody")
+                names = self.seats_marked(winners, me)
                 if d["reason"] == "hq":
                     return tr.ngettext(
                         "Game over (the briefcase reached an HQ). Winner: {players}",
