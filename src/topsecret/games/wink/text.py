@@ -11,11 +11,12 @@ wink. Seats are counted from 1, as players count them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from ...core import Action, Event
 from ...i18n import ENGLISH, N_, Translator
+from ...i18n.table_text import TableText
 from .actions import (
     Accuse,
     CompleteMission,
@@ -138,26 +139,14 @@ def agent_name(agent: int, tr: Translator = ENGLISH) -> str:
     return tr.gettext("{agent} ({colour})").format(agent=card.name, colour=tr.gettext(card.colour))
 
 
-class WinkText:
+class WinkText(TableText):
     """The winking game's words for one seat, in that seat's language."""
 
-    def __init__(self, tr: Translator = ENGLISH) -> None:
-        self.tr = tr
+    option_labels = OPTION_LABELS
+    option_helps = OPTION_HELP
+    choice_labels = CHOICE_LABELS
 
     # -- names -------------------------------------------------------------------------
-    def seat(self, seat: int) -> str:
-        """A seat as players count them, from 1."""
-        return self.tr.gettext("seat {seat}").format(seat=seat + 1)
-
-    def who(self, seat: int, me: int | None) -> str:
-        """A seat in the third person; the viewer's own is marked "(you)"."""
-        if seat == me:
-            return self.tr.gettext("seat {seat} (you)").format(seat=seat + 1)
-        return self.seat(seat)
-
-    def seats(self, seats: Sequence[int], me: int | None) -> str:
-        return ", ".join(self.who(s, me) for s in seats) or self.tr.gettext("nobody")
-
     def place(self, location_id: str) -> str:
         """A location inside a sentence ("the fountain")."""
         if location_id in PLACES:
@@ -173,7 +162,7 @@ class WinkText:
         if gaze is None:
             return "-"
         if gaze["at"] == "seat":
-            return self.who(gaze["seat"], me)
+            return self.seat_marked(gaze["seat"], me)
         if gaze["at"] == "location":
             return self.place(gaze["location"])
         return tr.gettext("your cards") if own else tr.gettext("their cards")
@@ -211,37 +200,19 @@ class WinkText:
             return tr.gettext("pass")
         return repr(action)
 
-    def action_groups(self, actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
-        return [(self.action(action), [action]) for action in actions]
-
     # -- options -------------------------------------------------------------------------
-    def option_label(self, name: str) -> str:
-        return self.tr.gettext(OPTION_LABELS[name]) if name in OPTION_LABELS else name
-
     def option_help(self, name: str) -> str:
         return option_help(name, self.tr)
 
-    def option_value(self, name: str, value: object) -> str:
+    def special_value(self, name: str, value: object) -> str | None:
         tr = self.tr
-        if isinstance(value, bool):
-            return tr.gettext("yes") if value else tr.gettext("no")
         if name == "signal" and isinstance(value, str):
             return signal_name(value, tr)
-        if isinstance(value, str) and value in CHOICE_LABELS:
-            return tr.gettext(CHOICE_LABELS[value])
         if name == "agent_cards" and value == 0:
             return tr.gettext("all")
         if name == "turn_seconds" and value == 0:
             return tr.gettext("no limit")
-        return str(value)
-
-    def options(self, options: Mapping[str, object]) -> list[str]:
-        """The options in play, one "label: value" line each."""
-        line = self.tr.gettext("{option}: {value}")
-        return [
-            line.format(option=self.option_label(name), value=self.option_value(name, value))
-            for name, value in options.items()
-        ]
+        return None
 
     # -- the table -----------------------------------------------------------------------
     def view(self, observation: Mapping[str, Any]) -> str:
@@ -265,7 +236,7 @@ class WinkText:
             suitcase = tr.gettext("Suitcase: {player} ({phase})")
         lines.append(
             suitcase.format(
-                player=self.who(obs["holder"], me),
+                player=self.seat_marked(obs["holder"], me),
                 phase=phase,
                 time=f"{deadline:.1f}" if deadline is not None else "",
             )
@@ -315,14 +286,14 @@ class WinkText:
         lines = [
             looking,
             tr.gettext("Looking at you: {players}").format(
-                players=self.seats(obs["watched_by"], me)
+                players=self.seats_marked(obs["watched_by"], me)
             ),
         ]
         style = obs.get("signal_style", "wink")
         for signal in obs["signals"][-5:]:
             params = {
                 "time": f"{signal['time']:.1f}",
-                "player": self.who(signal["seat"], me),
+                "player": self.seat_marked(signal["seat"], me),
                 "sight": self.sight(signal["looking_at"], me, own=False),
             }
             if signal["signal"] == "glance":
@@ -342,17 +313,23 @@ class WinkText:
     def event(self, event: Event, me: int | None) -> str | None:
         """One line of table talk for a person at ``me``."""
         tr, data, kind = self.tr, event.data, event.kind
-        who = data.get("seat")
+        who: Any = data.get("seat")
         mine = who is not None and who == me
-        player = self.who(who, me) if who is not None else ""
+        player = self.seat_marked(who, me) if who is not None else ""
         if kind == "drew":
             if data["card"] == "agent":
-                if mine:
-                    return tr.gettext("You drew an agent card")
-                return tr.gettext("{player} drew an agent card").format(player=player)
-            if mine:
-                return tr.gettext("You drew a location card")
-            return tr.gettext("{player} drew a location card").format(player=player)
+                return self.said(
+                    who,
+                    me,
+                    tr.gettext("You drew an agent card"),
+                    tr.gettext("{player} drew an agent card"),
+                )
+            return self.said(
+                who,
+                me,
+                tr.gettext("You drew a location card"),
+                tr.gettext("{player} drew a location card"),
+            )
         if kind == "my_agent":
             return tr.gettext("Your new agent card: {agent}").format(
                 agent=self.agent(data["agent"])
@@ -362,40 +339,44 @@ class WinkText:
                 location=location_name(data["location"], tr)
             )
         if kind == "own_agent_discarded":
-            if mine:
-                return tr.gettext("You drew your own agent card and discarded it")
-            return tr.gettext("{player} drew their own agent card and discarded it").format(
-                player=player
+            return self.said(
+                who,
+                me,
+                tr.gettext("You drew your own agent card and discarded it"),
+                tr.gettext("{player} drew their own agent card and discarded it"),
             )
         if kind == "suitcase":
-            if mine:
-                return tr.gettext("The suitcase is in front of you")
-            return tr.gettext("The suitcase is in front of {player}").format(player=player)
+            return self.said(
+                who,
+                me,
+                tr.gettext("The suitcase is in front of you"),
+                tr.gettext("The suitcase is in front of {player}"),
+            )
         if kind == "mission":
             outcome = (
                 tr.gettext("mission accomplished")
                 if data["success"]
                 else tr.gettext("mission failed")
             )
-            if mine:
-                message = tr.gettext("You revealed {agent} and named {place}: {outcome}")
-            else:
-                message = tr.gettext("{player} revealed {agent} and named {place}: {outcome}")
-            return message.format(
-                player=player,
+            return self.said(
+                who,
+                me,
+                tr.gettext("You revealed {agent} and named {place}: {outcome}"),
+                tr.gettext("{player} revealed {agent} and named {place}: {outcome}"),
                 agent=self.agent(data["contact"]),
                 place=self.place(data["location"]),
                 outcome=outcome,
             )
         if kind == "pass":
             replaced = data["discard_agent"] or data["discard_location"]
-            if mine:
-                if replaced:
-                    return tr.gettext("You passed and replaced cards")
-                return tr.gettext("You passed")
             if replaced:
-                return tr.gettext("{player} passed and replaced cards").format(player=player)
-            return tr.gettext("{player} passed").format(player=player)
+                return self.said(
+                    who,
+                    me,
+                    tr.gettext("You passed and replaced cards"),
+                    tr.gettext("{player} passed and replaced cards"),
+                )
+            return self.said(who, me, tr.gettext("You passed"), tr.gettext("{player} passed"))
         if kind == "accusation":
             verdict = (
                 tr.gettext("the accusation was right")
@@ -405,18 +386,20 @@ class WinkText:
             return tr.gettext(
                 "Caught! {accuser}: {winker} winked at {contact}. Revealed: {agent}; {verdict}"
             ).format(
-                accuser=self.who(data["accuser"], me),
-                winker=self.who(data["winker"], me),
-                contact=self.who(data["contact"], me),
+                accuser=self.seat_marked(data["accuser"], me),
+                winker=self.seat_marked(data["winker"], me),
+                contact=self.seat_marked(data["contact"], me),
                 agent=self.agent(data["revealed"]),
                 verdict=verdict,
             )
         if kind == "gaze":
             sight = self.sight(data["at"], me, own=mine)
-            if mine:
-                return tr.gettext("You turn to look at {sight}").format(sight=sight)
-            return tr.gettext("{player} turns to look at {sight}").format(
-                player=player, sight=sight
+            return self.said(
+                who,
+                me,
+                tr.gettext("You turn to look at {sight}"),
+                tr.gettext("{player} turns to look at {sight}"),
+                sight=sight,
             )
         if kind == "gaze_arrived":
             return tr.gettext("Your eyes are now on {sight}").format(
@@ -435,13 +418,15 @@ class WinkText:
                 location=location_name(data["location"], tr)
             )
         if kind == "turn_timeout":
-            if mine:
-                return tr.gettext("Your time is up")
-            return tr.gettext("Time is up for {player}").format(player=player)
+            return self.said(
+                who, me, tr.gettext("Your time is up"), tr.gettext("Time is up for {player}")
+            )
         if kind == "game_over":
             reason: str = data["reason"]
             scores = ", ".join(
-                tr.gettext("{player}: {points}").format(player=self.who(s, me), points=points)
+                tr.gettext("{player}: {points}").format(
+                    player=self.seat_marked(s, me), points=points
+                )
                 for s, points in enumerate(data["scores"])
             )
             return tr.gettext("Game over ({reason}). Points: {scores}").format(
@@ -460,16 +445,18 @@ class WinkText:
         tr = self.tr
         sight = self.sight(data["looking_at"], me, own=mine)
         if data["signal"] == "wink":
-            if mine:
-                return tr.gettext("You winked while looking at {sight}").format(sight=sight)
-            return tr.gettext("{player} winked while looking at {sight}").format(
-                player=self.who(data["seat"], me), sight=sight
+            return self.said(
+                data["seat"],
+                me,
+                tr.gettext("You winked while looking at {sight}"),
+                tr.gettext("{player} winked while looking at {sight}"),
+                sight=sight,
             )
-        place = self.place(data["location"])
-        if mine:
-            return tr.gettext("You glanced toward {place} while looking at {sight}").format(
-                place=place, sight=sight
-            )
-        return tr.gettext("{player} glanced toward {place} while looking at {sight}").format(
-            player=self.who(data["seat"], me), place=place, sight=sight
+        return self.said(
+            data["seat"],
+            me,
+            tr.gettext("You glanced toward {place} while looking at {sight}"),
+            tr.gettext("{player} glanced toward {place} while looking at {sight}"),
+            place=self.place(data["location"]),
+            sight=sight,
         )
