@@ -30,6 +30,9 @@ from typing import Any
 
 import orjson
 
+from ..core import TopSecretError
+from ..core.errors import N_
+from ..i18n import message_text, translator
 from .limits import ConnectionCounter, Limits, RateLimiter, client_key
 from .tables import Connection
 
@@ -415,11 +418,12 @@ class Cluster:
         try:
             reply = await asyncio.wait_for(future, CALL_TIMEOUT)
         except TimeoutError:
-            raise CallFailed(
-                "the process that holds this table does not answer: try again in a few seconds",
-                503,
-                self.lease_seconds,
-            ) from None
+            silent = TopSecretError.of(
+                N_("the process that holds this table does not answer: try again in a few seconds")
+            )
+            # The caller's reader (a request's or socket's ``lang``) reads why.
+            reader = translator(str(args.get("lang") or "en"))
+            raise CallFailed(message_text(silent, reader), 503, self.lease_seconds) from None
         finally:
             self._calls.pop(call_id, None)
         if "error" in reply:
