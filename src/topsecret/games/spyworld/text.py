@@ -20,8 +20,9 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from ...core import Action, ActionCodec, Event, IllegalAction
+from ...core import Action, ActionCodec, Event
 from ...i18n import ENGLISH, N_, Translator
+from ...i18n.table_text import TableText, illegal, sentence
 from .actions import (
     Boost,
     ChooseAgent,
@@ -245,37 +246,20 @@ OPTION_VALUES: Mapping[str, str] = {
 }
 
 
-def illegal(template: str, rule: str, **params: object) -> IllegalAction:
-    """An illegal action's reason as a catalogue message (marked ``N_`` where it is written),
-    shown in each player's language by :func:`topsecret.i18n.error_text`."""
-    return IllegalAction(template.format(**params), rule, template=template, params=params)
-
-
-def sentence(text: str) -> str:
-    """A log line starts with a capital, whatever word the language puts first."""
-    return text[:1].upper() + text[1:]
-
-
 @cache
 def _codec() -> ActionCodec:
     return make_codec()
 
 
-class SpyWorldText:
+class SpyWorldText(TableText):
     """SpyWorld's words for one seat, in that seat's language."""
 
-    def __init__(self, tr: Translator = ENGLISH) -> None:
-        self.tr = tr
+    option_labels = OPTION_LABELS
+    option_helps = OPTION_HELP
 
     # -- names -------------------------------------------------------------------------
-    def seat(self, seat: int) -> str:
-        """A seat as players count them, from 1."""
-        return self.tr.gettext("seat {seat}").format(seat=seat + 1)
-
     def who(self, seat: int | None, viewer: int | None) -> str:
-        if seat is not None and seat == viewer:
-            return self.tr.gettext("you")
-        return self.seat(-1 if seat is None else seat)
+        return self.you_or_seat(-1 if seat is None else seat, viewer)
 
     def card(self, front: str) -> str:
         """A card front's name (a Secret, a Trap, a Training stat...)."""
@@ -494,16 +478,8 @@ class SpyWorldText:
         return list(groups.items())
 
     # -- options -----------------------------------------------------------------------
-    def option_label(self, name: str) -> str:
-        return self.tr.gettext(OPTION_LABELS[name]) if name in OPTION_LABELS else name
-
-    def option_help(self, name: str) -> str:
-        return self.tr.gettext(OPTION_HELP[name]) if name in OPTION_HELP else ""
-
-    def option_value(self, name: str, value: object) -> str:
+    def special_value(self, name: str, value: object) -> str | None:
         tr = self.tr
-        if isinstance(value, bool):
-            return tr.gettext("yes") if value else tr.gettext("no")
         text = str(value)
         if name == "lair":
             try:
@@ -515,15 +491,7 @@ class SpyWorldText:
             )
         if text.lower() in OPTION_VALUES:
             return tr.gettext(OPTION_VALUES[text.lower()])
-        return text
-
-    def options(self, options: Mapping[str, object]) -> list[str]:
-        """The options in play, one "label: value" line each."""
-        line = self.tr.gettext("{option}: {value}")
-        return [
-            line.format(option=self.option_label(name), value=self.option_value(name, value))
-            for name, value in options.items()
-        ]
+        return None
 
     # -- the table ---------------------------------------------------------------------
     def view(self, observation: Mapping[str, Any]) -> str:
@@ -532,12 +500,6 @@ class SpyWorldText:
         return render_observation(observation, self.tr)
 
     # -- events ------------------------------------------------------------------------
-    def _said(self, seat: int, viewer: int | None, mine: str, theirs: str, **params: Any) -> str:
-        """A sentence in the reader's own person ("You take…") or a seat's ("Seat 2 takes…")."""
-        if seat == viewer:
-            return mine.format(**params)
-        return theirs.format(player=self.seat(seat), **params)
-
     def _whose_lair(self, owner: int, viewer: int | None) -> str:
         if owner == viewer:
             return self.tr.gettext("in your lair")
@@ -588,13 +550,13 @@ class SpyWorldText:
             )
         if kind == "passed":
             if not d["gain"]:
-                return self._said(
+                return self.said(
                     seat,
                     viewer,
                     tr.gettext("You pass (40 earned already: no gain)"),
                     tr.gettext("{player} passes (40 earned already: no gain)"),
                 )
-            return self._said(
+            return self.said(
                 seat,
                 viewer,
                 tr.gettext("You pass and earn {gain}"),
@@ -604,7 +566,7 @@ class SpyWorldText:
         if kind == "took":
             return self._took(d, seat, viewer)
         if kind == "trained":
-            return self._said(
+            return self.said(
                 seat,
                 viewer,
                 tr.gettext("You pay {paid} for +{points} {stat}"),
@@ -614,7 +576,7 @@ class SpyWorldText:
                 stat=self.card(d["stat"]),
             )
         if kind == "placed":
-            text = self._said(
+            text = self.said(
                 seat,
                 viewer,
                 tr.gettext("You draw {card} in {room} {paid}"),
@@ -628,7 +590,7 @@ class SpyWorldText:
             return text
         if kind == "wall":
             side = SIDES[d["side"]]
-            return self._said(
+            return self.said(
                 seat,
                 viewer,
                 tr.gettext("You draw a Wall on {side} of {room} {paid}"),
@@ -638,7 +600,7 @@ class SpyWorldText:
                 paid=self._paid(d["paid"]),
             )
         if kind == "gadget":
-            return self._said(
+            return self.said(
                 seat,
                 viewer,
                 tr.gettext("You take gadget {number}, the {gadget}, {paid}"),
@@ -651,7 +613,7 @@ class SpyWorldText:
             left = tr.ngettext(
                 "{count} take-back left", "{count} take-backs left", d["left"]
             ).format(count=d["left"])
-            return self._said(
+            return self.said(
                 seat,
                 viewer,
                 tr.gettext("You take back the drawing of card {card} (lenient play; {left})"),
@@ -660,7 +622,7 @@ class SpyWorldText:
                 left=left,
             )
         if kind == "confirmed":
-            return self._said(
+            return self.said(
                 seat,
                 viewer,
                 tr.gettext("You keep this round's drawing"),
@@ -673,7 +635,7 @@ class SpyWorldText:
         if kind == "mission":
             name = self.data(mission_by_id(d["mission"]).name)
             if d["reward"] == "money":
-                return self._said(
+                return self.said(
                     seat,
                     viewer,
                     tr.gettext("You complete the mission {mission} and take {gain} now"),
@@ -681,7 +643,7 @@ class SpyWorldText:
                     mission=name,
                     gain=d["gain"],
                 )
-            return self._said(
+            return self.said(
                 seat,
                 viewer,
                 tr.gettext("You complete the mission {mission} and take {gain} points at the end"),
@@ -718,7 +680,7 @@ class SpyWorldText:
                 for slot, front in zip(d["slots"], d["cards"], strict=True)
             ]
         )
-        text = self._said(
+        text = self.said(
             seat,
             viewer,
             tr.gettext("You take {cards}"),
@@ -777,7 +739,7 @@ class SpyWorldText:
         seat = d["seat"]
         where = self._whose_lair(d["owner"], viewer)
         if d.get("stop"):
-            return self._said(
+            return self.said(
                 seat,
                 viewer,
                 tr.gettext("You stop exploring {where}"),
@@ -785,7 +747,7 @@ class SpyWorldText:
                 where=where,
             )
         if d.get("undo"):
-            return self._said(
+            return self.said(
                 seat,
                 viewer,
                 tr.gettext("You take back the last move {where}"),
@@ -794,7 +756,7 @@ class SpyWorldText:
             )
         item = self.logged_item(d.get("item"))
         if "boost" in d:
-            return self._said(
+            return self.said(
                 seat,
                 viewer,
                 tr.gettext("You use {item} for +{amount} {stat}"),
@@ -805,7 +767,7 @@ class SpyWorldText:
             )
         if "teleport" in d:
             row, col = d["teleport"]
-            return self._said(
+            return self.said(
                 seat,
                 viewer,
                 tr.gettext("You use {item} to go back to {room} {where}"),
@@ -824,7 +786,7 @@ class SpyWorldText:
         )
         params = {"room": self.room(row, col), "where": where}
         if d["new"]:
-            text = self._said(
+            text = self.said(
                 seat,
                 viewer,
                 tr.gettext("You enter {room} {where}"),
@@ -832,7 +794,7 @@ class SpyWorldText:
                 **params,
             )
         else:
-            text = self._said(
+            text = self.said(
                 seat,
                 viewer,
                 tr.gettext("You enter {room} {where} again"),
@@ -934,6 +896,7 @@ __all__ = [
     "mission_requirement",
     "offer_text",
     "rank_table_text",
+    "sentence",
     "tie_sentence",
     "view_assets",
 ]
