@@ -13,7 +13,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -148,6 +148,17 @@ def create_app(
             headers={"Retry-After": str(max(1, math.ceil(exc.retry_after)))},
         )
 
+    @app.exception_handler(Relayed)
+    async def _relayed(_request: Request, exc: Relayed) -> JSONResponse:
+        # Written in the reader's language by the process that serves the table.
+        failed = exc.failed
+        body: dict[str, Any] = {"detail": str(failed)}
+        if failed.template is not None:
+            body["template"] = failed.template
+        retry = failed.retry_after
+        headers = {"Retry-After": str(max(1, math.ceil(retry)))} if retry else None
+        return JSONResponse(body, status_code=failed.status, headers=headers)
+
     @app.exception_handler(Refusal)
     async def _refusal(request: Request, exc: Refusal) -> JSONResponse:
         return JSONResponse(error_body(exc, reader(request.scope)), status_code=exc.status)
@@ -225,9 +236,7 @@ def create_app(
                     lang=reader(http.scope).lang,
                 )
             except CallFailed as exc:
-                retry = exc.retry_after
-                headers = {"Retry-After": str(max(1, math.ceil(retry)))} if retry else None
-                raise HTTPException(exc.status, str(exc), headers=headers) from None
+                raise Relayed(exc) from None
         return await lobby.perform(where, op, args, client)
 
     @app.post("/api/tables/{table_id}/rematch")
@@ -529,6 +538,14 @@ class Refusal(TopSecretError):
     def answered(self, status: int) -> Refusal:
         self.status = status
         return self
+
+
+class Relayed(Exception):
+    """A table request that the table's process refused (its answer, passed on)."""
+
+    def __init__(self, failed: CallFailed) -> None:
+        super().__init__(str(failed))
+        self.failed = failed
 
 
 def _no_table(table_id: str) -> Refusal:

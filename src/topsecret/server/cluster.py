@@ -146,10 +146,19 @@ def unpack_frames(payload: bytes) -> list[tuple[str, str]]:
 class CallFailed(Exception):
     """The owner answered a call with an error (``status`` is the HTTP status to use)."""
 
-    def __init__(self, message: str, status: int, retry_after: float | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        status: int,
+        retry_after: float | None = None,
+        template: str | None = None,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.retry_after = retry_after
+        #: The English template of the owner's error (``message`` is in the caller's
+        #: language already), passed on to the client for programs.
+        self.template = template
 
 
 class RemoteConnection(Connection):
@@ -423,11 +432,18 @@ class Cluster:
             )
             # The caller's reader (a request's or socket's ``lang``) reads why.
             reader = translator(str(args.get("lang") or "en"))
-            raise CallFailed(message_text(silent, reader), 503, self.lease_seconds) from None
+            raise CallFailed(
+                message_text(silent, reader), 503, self.lease_seconds, silent.template
+            ) from None
         finally:
             self._calls.pop(call_id, None)
         if "error" in reply:
-            raise CallFailed(reply["error"], int(reply.get("status", 409)), reply.get("retry"))
+            raise CallFailed(
+                reply["error"],
+                int(reply.get("status", 409)),
+                reply.get("retry"),
+                reply.get("template"),
+            )
         result: dict[str, Any] = reply.get("result") or {}
         return result
 
@@ -472,7 +488,9 @@ class Cluster:
         try:
             reply["result"] = await self.handler(data)
         except CallFailed as exc:
-            reply.update(error=str(exc), status=exc.status, retry=exc.retry_after)
+            reply.update(
+                error=str(exc), status=exc.status, retry=exc.retry_after, template=exc.template
+            )
         except Exception as exc:
             log.exception("a call from another process failed")
             reply.update(error=f"{type(exc).__name__}: {exc}", status=500)

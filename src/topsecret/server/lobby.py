@@ -324,13 +324,13 @@ class Lobby:
                 )
             raise TableError(f"unknown call {op!r}")
         except HostOnly as exc:
-            raise CallFailed(message_text(exc, tr), 403) from None
+            raise CallFailed(message_text(exc, tr), 403, None, exc.template) from None
         except QuotaError as exc:
-            raise CallFailed(message_text(exc, tr), 429, exc.retry_after) from None
+            raise CallFailed(message_text(exc, tr), 429, exc.retry_after, exc.template) from None
         except StorageError as exc:
-            raise CallFailed(message_text(exc, tr), 503, 1.0) from None
+            raise CallFailed(message_text(exc, tr), 503, 1.0, exc.template) from None
         except TableError as exc:
-            raise CallFailed(message_text(exc, tr), 409) from None
+            raise CallFailed(message_text(exc, tr), 409, None, exc.template) from None
 
     async def _attach_hosted(self, runtime: TableRuntime, data: dict[str, Any]) -> dict[str, Any]:
         assert self.cluster is not None
