@@ -90,6 +90,12 @@ class TableText:
             return mine.format(**params)
         return theirs.format(player=seat_name(seat, self.tr), **params)
 
+    def told(self, seat: int, viewer: int | None, sentences: tuple[str, str], **params: Any) -> str:
+        """:meth:`said` with its two sentences as marked messages (``N_``), translated here:
+        a game keeps them in a table by event kind."""
+        mine, theirs = sentences
+        return self.said(seat, viewer, self.tr.gettext(mine), self.tr.gettext(theirs), **params)
+
     # -- actions -----------------------------------------------------------------------
     def action(self, action: Action) -> str:
         return repr(action)

@@ -69,6 +69,31 @@ CHOICE_LABELS: Mapping[str, str] = {
     "owner": N_("that HQ's player, whoever moved it"),
 }
 
+#: What a seat does, told in the reader's own person or the seat's ("You pass", "seat 2
+#: passes"), by event kind; the numbers are the event's own ({amount}, {round}).
+TOLD: Mapping[str, tuple[str, str]] = {
+    "chosen": (N_("You placed the setup coins"), N_("{player} placed the setup coins")),
+    "turn": (N_("Round {round}: your turn"), N_("Round {round}: turn of {player}")),
+    "payoff": (N_('You: "I am making a payoff"'), N_('{player}: "I am making a payoff"')),
+    "pass": (N_("You pass"), N_("{player} passes")),
+    "challenge": (N_("You challenge: {amount}"), N_("{player} challenges: {amount}")),
+    "raise": (N_("You: {amount}"), N_("{player}: {amount}")),
+    "concede": (N_("You go no higher"), N_("{player} goes no higher")),
+    "challenge_won": (
+        N_("You won the challenge: the action does not happen"),
+        N_("{player} won the challenge: the action does not happen"),
+    ),
+    "challenge_lost": (N_("You lost the challenge"), N_("{player} lost the challenge")),
+    "restricted": (
+        N_("You hang the RESTRICTED marker"),
+        N_("{player} hangs the RESTRICTED marker"),
+    ),
+    "unrestricted": (
+        N_("You take the RESTRICTED marker down"),
+        N_("{player} takes the RESTRICTED marker down"),
+    ),
+}
+
 
 class BriefcaseText(TableText):
     """The briefcase game's words for one seat, in that seat's language."""
@@ -293,14 +318,11 @@ class BriefcaseText(TableText):
         """One line of table talk per event, as the person at ``me`` would hear it."""
         tr, d = self.tr, event.data
         seat: Any = d.get("seat")
+        if event.kind in TOLD:
+            return self.told(
+                seat, me, TOLD[event.kind], amount=d.get("amount"), round=d.get("round")
+            )
         match event.kind:
-            case "chosen":
-                return self.said(
-                    seat,
-                    me,
-                    tr.gettext("You placed the setup coins"),
-                    tr.gettext("{player} placed the setup coins"),
-                )
             case "my_choice":
                 return None
             case "setup_done":
@@ -311,21 +333,6 @@ class BriefcaseText(TableText):
                     tr.gettext("{player} plays first"),
                 )
                 return tr.gettext("Setup done. {first}").format(first=first)
-            case "turn":
-                return self.said(
-                    seat,
-                    me,
-                    tr.gettext("Round {round}: your turn"),
-                    tr.gettext("Round {round}: turn of {player}"),
-                    round=d["round"],
-                )
-            case "payoff":
-                return self.said(
-                    seat,
-                    me,
-                    tr.gettext('You: "I am making a payoff"'),
-                    tr.gettext('{player}: "I am making a payoff"'),
-                )
             case "paid":
                 if d["agent"] is None:
                     return tr.gettext("(you paid no one)")
@@ -345,56 +352,6 @@ class BriefcaseText(TableText):
                     tr.gettext('You: "{said}"'),
                     tr.gettext('{player}: "{said}"'),
                     said=said,
-                )
-            case "pass":
-                return self.said(seat, me, tr.gettext("You pass"), tr.gettext("{player} passes"))
-            case "challenge":
-                return self.said(
-                    seat,
-                    me,
-                    tr.gettext("You challenge: {amount}"),
-                    tr.gettext("{player} challenges: {amount}"),
-                    amount=d["amount"],
-                )
-            case "raise":
-                return self.said(
-                    seat,
-                    me,
-                    tr.gettext("You: {amount}"),
-                    tr.gettext("{player}: {amount}"),
-                    amount=d["amount"],
-                )
-            case "concede":
-                return self.said(
-                    seat, me, tr.gettext("You go no higher"), tr.gettext("{player} goes no higher")
-                )
-            case "challenge_won":
-                return self.said(
-                    seat,
-                    me,
-                    tr.gettext("You won the challenge: the action does not happen"),
-                    tr.gettext("{player} won the challenge: the action does not happen"),
-                )
-            case "challenge_lost":
-                return self.said(
-                    seat,
-                    me,
-                    tr.gettext("You lost the challenge"),
-                    tr.gettext("{player} lost the challenge"),
-                )
-            case "restricted":
-                return self.said(
-                    seat,
-                    me,
-                    tr.gettext("You hang the RESTRICTED marker"),
-                    tr.gettext("{player} hangs the RESTRICTED marker"),
-                )
-            case "unrestricted":
-                return self.said(
-                    seat,
-                    me,
-                    tr.gettext("You take the RESTRICTED marker down"),
-                    tr.gettext("{player} takes the RESTRICTED marker down"),
                 )
             case "moved":
                 return tr.gettext("{agent} moves from {origin} to {city}").format(
