@@ -11,16 +11,18 @@ from typing import Any
 from liveserver import LiveServer
 
 
-def named(page: Any, server: LiveServer, text: str, players: int) -> str:
+def named(page: Any, server: LiveServer, text: str, players: int, lang: str = "en") -> str:
     page.goto(server.http + "/")
     return str(
         page.evaluate(
-            """async ([text, players]) => {
+            """async ([text, players, lang]) => {
+                const { loadLanguage } = await import("/static/js/i18n.js");
+                await loadLanguage(lang);
                 const { namedSeats } = await import("/static/js/api.js");
                 const names = ["Ann", "Bob", "Cyd"];
                 return namedSeats(text, (seat) => names[seat], players);
             }""",
-            [text, players],
+            [text, players, lang],
         )
     )
 
@@ -37,3 +39,11 @@ def test_a_seat_number_outside_the_table_stays_as_written(page: Any, server: Liv
     """Given a two-seat table, when a text says seat 0 or seat 3 (no such seat), then it is
     left alone rather than naming someone else."""
     assert named(page, server, "seat 0 and seat 3; seat 2", 2) == "seat 0 and seat 3; Bob"
+
+
+def test_the_seat_word_of_the_readers_language_is_named_too(page: Any, server: LiveServer) -> None:
+    """Given a German reader, whose game texts say "Spieler N" for a seat, when a line speaks
+    of Spieler 1 and Spieler 3, then it reads Ann and Cyd; a longer word ending in the same
+    letters is not a seat."""
+    line = "Spieler 1 gibt Spieler 3 eine Karte; Mitspieler 2"
+    assert named(page, server, line, 3, "de") == "Ann gibt Cyd eine Karte; Mitspieler 2"

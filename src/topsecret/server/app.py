@@ -22,7 +22,7 @@ from pydantic import ValidationError
 from ..core import ActionFormatError, IllegalAction, InvalidOptions, TopSecretError
 from ..core.errors import N_
 from ..games import get_game
-from ..i18n import Translator, message_text
+from ..i18n import Translator, game_text, message_text
 from .cluster import CallFailed, Cluster
 from .db import Store
 from .limits import (
@@ -265,17 +265,19 @@ def create_app(
     # Plain functions: FastAPI runs them in its thread pool, so their reads and replays
     # stay off the event loop.
     @app.get("/api/tables/{table_id}/replay")
-    def replay_log(table_id: str) -> dict[str, Any]:
+    def replay_log(table_id: str, http: Request) -> dict[str, Any]:
         data, rows = _finished(store, table_id)
         game = get_game(data.game)
         codec = game.codec(data.players)
+        tr = reader(http.scope)
+        words = game_text(game, tr)
         actions = []
         with _quarantined_on_failure(store, table_id):
             for row in rows:
                 label = (
-                    game.describe_action(codec.from_json(row.action))
+                    words.action(codec.from_json(row.action))
                     if row.action is not None
-                    else "time passes"
+                    else tr.gettext(N_("time passes"))
                 )
                 actions.append({"seq": row.seq, "seat": row.seat, "label": label, "time": row.time})
         return {
@@ -293,7 +295,9 @@ def create_app(
         }
 
     @app.get("/api/tables/{table_id}/replay/{step}")
-    def replay_step(table_id: str, step: int, seat: int | None = None) -> dict[str, Any]:
+    def replay_step(
+        table_id: str, step: int, http: Request, seat: int | None = None
+    ) -> dict[str, Any]:
         data, rows = _finished(store, table_id)
         if not 0 <= step <= len(rows):
             raise Refusal.of(N_("this game has steps 0..{last}"), last=len(rows)).answered(404)
@@ -309,6 +313,7 @@ def create_app(
             # the log and the stored scores stand, only positions cannot be rebuilt. The
             # table is not damaged, so it is not quarantined.
             raise Refusal(str(exc)).with_message_of(exc).answered(410) from None
+        words = game_text(game, reader(http.scope))
         events: list[dict[str, Any]] = []
         with _quarantined_on_failure(store, table_id):
             for row in rows[:step]:
@@ -317,7 +322,7 @@ def create_app(
                     happened += state.advance_time(row.time)
                 if row.action is not None:
                     happened += state.apply(row.seat, codec.from_json(row.action))
-                events = [event_json(game, e, seat) for e in happened if e.visible_to(seat)]
+                events = [event_json(game, e, seat, words) for e in happened if e.visible_to(seat)]
         return {
             "step": step,
             "seat": seat,

@@ -31,7 +31,15 @@ from ..core import (
     TopSecretError,
 )
 from ..core.errors import N_
-from ..i18n import ENGLISH, Translator, message_text, reason_text
+from ..i18n import (
+    ENGLISH,
+    GameText,
+    Translator,
+    game_text,
+    is_translated,
+    message_text,
+    reason_text,
+)
 from .db import LogRow, SeatData, Store, TableData
 from .limits import Limits
 from .messages import (
@@ -181,6 +189,8 @@ class TableRuntime:
         self._clock_started = time.monotonic()
         self._closed = False
         self._info_cache: tuple[Any, dict[str, Any]] | None = None
+        #: The game's words per reader language (see :meth:`_text`).
+        self._texts: dict[str, GameText] = {}
         #: Per seat, the log position of its last action (-1: none yet).
         self.last_acted = [-1] * data.players
         #: Per seat, the log position at which its current decision opened.
@@ -417,7 +427,7 @@ class TableRuntime:
                     changed = True
                 except StorageError as exc:
                     conn.push(error_frame(exc))  # the bot plays on until the next try
-        conn.push(self._frame_for(conn.seat, self._visible_log(conn.seat), full=True))
+        conn.push(self._frame_for(conn.seat, self._visible_log(conn.seat), full=True, tr=conn.tr))
         await self._load_chat()
         if self.chat:
             conn.push(ChatFrame(full=True, lines=self.chat).model_dump_json())
@@ -783,7 +793,16 @@ class TableRuntime:
     def _visible_log(self, seat: int | None) -> list[tuple[int, Event]]:
         return [(seq, e) for seq, e in self.events if e.visible_to(seat)]
 
-    def _view(self, seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    def _text(self, tr: Translator) -> GameText:
+        """The game's words in one reader's language, made once per language at this table."""
+        text = self._texts.get(tr.lang)
+        if text is None:
+            text = self._texts[tr.lang] = game_text(self.game, tr)
+        return text
+
+    def _view(
+        self, seat: int | None, tr: Translator = ENGLISH
+    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         legal: list[dict[str, Any]] = []
         if (
             seat is not None
@@ -791,7 +810,7 @@ class TableRuntime:
             and not self.state.is_over()
             and seat in self.state.acting_players()
         ):
-            describe = self.game.describe_action
+            describe = self._text(tr).action
             legal = [
                 {"action": a.to_json(), "label": describe(a)}
                 for a in self.state.legal_actions(seat)
@@ -804,8 +823,10 @@ class TableRuntime:
         events: list[tuple[int, Event]],
         full: bool,
         shared: dict[str, Any] | None = None,
+        tr: Translator = ENGLISH,
     ) -> str:
-        """One seat's frame as JSON text; the shape is :class:`UpdateFrame`.
+        """One seat's frame as JSON text, its labels and log lines in ``tr``'s language; the
+        shape is :class:`UpdateFrame`.
 
         ``shared`` holds the parts that are the same for every seat (built once per change);
         the frame is assembled as plain data because it is built for every seat on every
@@ -813,7 +834,7 @@ class TableRuntime:
         """
         if shared is None:
             shared = self._shared_frame_parts()
-        observation, legal = self._view(seat)
+        observation, legal = self._view(seat, tr)
         step = self.state.open_step()
         over = shared["over"]
         frame = {
@@ -824,7 +845,7 @@ class TableRuntime:
             "observation": observation,
             "step": step.view_for(seat) if step is not None and not over else None,
             "legal": legal,
-            "events": [self._event_json(seq, e, seat) for seq, e in events],
+            "events": [self._event_json(seq, e, seat, tr) for seq, e in events],
             **shared,
         }
         if full and self.assets is not None:
@@ -844,8 +865,10 @@ class TableRuntime:
             "clock": round(self.clock(), 3) if self.realtime else None,
         }
 
-    def _event_json(self, seq: int, event: Event, seat: int | None) -> dict[str, Any]:
-        return {"seq": seq, **event_json(self.game, event, seat)}
+    def _event_json(
+        self, seq: int, event: Event, seat: int | None, tr: Translator = ENGLISH
+    ) -> dict[str, Any]:
+        return {"seq": seq, **event_json(self.game, event, seat, self._text(tr))}
 
     def broadcast(self, events: list[Event], skip: Connection | None = None) -> None:
         """Send every connection its own frame; events filtered by what each seat may see."""
@@ -853,31 +876,37 @@ class TableRuntime:
             return
         seq = self.seq
         shared = self._shared_frame_parts()
-        by_seat: dict[int | None, str] = {}
+        # Built once per seat and language: spectators reading one language share a frame.
+        by_reader: dict[tuple[int | None, str], str] = {}
         for conn in list(self.connections):
             if conn is skip:
                 continue
-            frame = by_seat.get(conn.seat)
+            reader = (conn.seat, conn.tr.lang)
+            frame = by_reader.get(reader)
             if frame is None:
                 seen = [(seq, e) for e in events if e.visible_to(conn.seat)]
-                frame = self._frame_for(conn.seat, seen, full=False, shared=shared)
-                by_seat[conn.seat] = frame
+                frame = self._frame_for(conn.seat, seen, full=False, shared=shared, tr=conn.tr)
+                by_reader[reader] = frame
             conn.push(frame)
 
 
-def event_json(game: Game, event: Event, seat: int | None) -> dict[str, Any]:
-    """An event as one seat receives it, with the game's sentence for it if it has one.
+def event_json(
+    game: Game, event: Event, seat: int | None, text: GameText | None = None
+) -> dict[str, Any]:
+    """An event as one seat receives it, with the game's sentence for it if it has one, in
+    the language of ``text`` (the game's words for the reader; English when not given).
 
     Live tables and replays both send events this way, so a log reads the same in both.
     """
     out = event.to_json()
-    describe = getattr(game, "describe_event", None)
-    if describe is not None:
-        text = describe(event, seat)
-        if text is None:
-            out["quiet"] = True  # the game says this one is not worth a log line
-        else:
-            out["text"] = str(text)
+    if getattr(game, "describe_event", None) is None and not is_translated(game):
+        return out  # a game without sentences for its events
+    words = text if text is not None else game_text(game, ENGLISH)
+    line = words.event(event, seat)
+    if line is None:
+        out["quiet"] = True  # the game says this one is not worth a log line
+    else:
+        out["text"] = str(line)
     return out
 
 

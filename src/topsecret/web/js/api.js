@@ -122,13 +122,22 @@ export function isChatter(event) {
 
 /**
  * Games' texts speak of "seat N", counting from 1 as players do ("Seat 1 takes…" is the
- * engine's seat 0); people see the names at the table instead.
+ * engine's seat 0), in the reader's language ("joueur 1", "Spieler 1"); people see the names
+ * at the table instead.
  */
 export function namedSeats(text, name, players) {
-  return text.replace(/\bseat (\d+)\b/gi, (whole, n) => {
-    const seat = Number(n) - 1;
-    return seat >= 0 && seat < players ? name(seat) : whole;
-  });
+  const escape = (part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  let out = text;
+  for (const word of new Set([gettext("seat {seat}"), "seat {seat}"])) {
+    const [before, after = ""] = word.split("{seat}");
+    // Whole words only, letters of any alphabet: "Spieler 2" but not "Mitspieler 2".
+    const pattern = new RegExp(`(?<![\\p{L}])${escape(before)}(\\d+)${escape(after)}(?![\\p{L}\\d])`, "giu");
+    out = out.replace(pattern, (whole, n) => {
+      const seat = Number(n) - 1;
+      return seat >= 0 && seat < players ? name(seat) : whole;
+    });
+  }
+  return out;
 }
 
 /** One log line for an event, in the words of the game when it has them. */
