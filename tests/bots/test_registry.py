@@ -98,5 +98,8 @@ def test_the_hard_level_takes_the_search_options_a_game_measured_best_for_it():
     assert isinstance(hard, IsmctsBot)
     assert hard.settings.paired == 6 and hard.settings.guided == 200
     assert hard.settings.ms == HARD_MS
+    spyworld = make_bot(get_game("spyworld"), "hard", 1)
+    assert isinstance(spyworld, IsmctsBot)
+    assert spyworld.settings.paired == 4 and spyworld.settings.opponents == "heuristic"
     plain = make_bot(get_game("vault"), "hard", 1)
     assert isinstance(plain, IsmctsBot) and plain.settings.trust == 0.0
