@@ -10,20 +10,12 @@ from typing import Any
 
 import httpx
 from liveserver import LiveServer
-from wsclient import SeatClient, set_up_table, wait_for_status
+from wsclient import SeatClient, seated, set_up_table, wait_for_status
 
 from topsecret.games import get_game
 from topsecret.i18n import game_text, translator
 
 VAULT = get_game("vault")
-
-
-async def seated_in(server: LiveServer, table_id: str, token: str | None, lang: str) -> SeatClient:
-    client = SeatClient(server.ws, table_id, token)
-    client.url += f"?lang={lang}"
-    await client.connect()
-    await client.update()
-    return client
 
 
 def every_vault_action() -> list[Any]:
@@ -49,8 +41,8 @@ def test_a_french_and_an_english_seat_read_their_moves_and_the_log_in_their_lang
     table = set_up_table(sqlite_server.http, "Ann", "Bob", game="vault")
 
     async def run() -> tuple[SeatClient, SeatClient]:
-        ann = await seated_in(sqlite_server, table.id, table.tokens[0], "fr")
-        bob = await seated_in(sqlite_server, table.id, table.tokens[1], "en")
+        ann = await seated(sqlite_server.ws, table.id, table.tokens[0], "fr")
+        bob = await seated(sqlite_server.ws, table.id, table.tokens[1], "en")
         try:
             for client in (ann, bob):
                 while not client.last["legal"]:

@@ -26,15 +26,6 @@ TALK_OFF = {
 }
 
 
-async def seated_in(server: LiveServer, table_id: str, token: str | None, lang: str) -> SeatClient:
-    """A seat's socket whose address names the reader's language, as the web client's does."""
-    client = SeatClient(server.ws, table_id, token)
-    client.url += f"?lang={lang}"
-    await client.connect()
-    await client.update()
-    return client
-
-
 async def say(client: SeatClient, text: str) -> dict[str, Any]:
     await client._ws.send(json.dumps({"type": "chat", "text": text}))
     return await client.reply()
@@ -46,7 +37,7 @@ def test_a_french_seat_is_refused_table_talk_in_french(sqlite_server: LiveServer
     table = set_up_table(sqlite_server.http, "Ann", "Bob", settings={"chat": False})
 
     async def run() -> dict[str, Any]:
-        ann = await seated_in(sqlite_server, table.id, table.tokens[0], "fr")
+        ann = await seated(sqlite_server.ws, table.id, table.tokens[0], "fr")
         try:
             return await say(ann, "bonjour")
         finally:
@@ -68,7 +59,7 @@ def test_one_table_refuses_each_seat_in_its_own_language(sqlite_server: LiveServ
 
     async def run() -> list[dict[str, Any]]:
         clients = [
-            await seated_in(sqlite_server, table.id, table.tokens[seat], lang)
+            await seated(sqlite_server.ws, table.id, table.tokens[seat], lang)
             for seat, lang in enumerate(langs)
         ]
         try:
@@ -209,7 +200,7 @@ def test_a_spectator_watching_in_german_reads_the_refusals_in_german(
     table = set_up_table(sqlite_server.http, "Ann", "Bob")
 
     async def run() -> dict[str, Any]:
-        watcher = await seated_in(sqlite_server, table.id, None, "de")
+        watcher = await seated(sqlite_server.ws, table.id, None, "de")
         try:
             return await say(watcher, "hallo")
         finally:
@@ -260,8 +251,8 @@ def test_an_illegal_card_is_refused_with_its_rule_in_each_seats_language(
     card = {"type": "play", "card": "nonsense", "value": 0}
 
     async def run() -> list[dict[str, Any]]:
-        ann = await seated_in(sqlite_server, table.id, table.tokens[0], "fr")
-        bob = await seated_in(sqlite_server, table.id, table.tokens[1], "de")
+        ann = await seated(sqlite_server.ws, table.id, table.tokens[0], "fr")
+        bob = await seated(sqlite_server.ws, table.id, table.tokens[1], "de")
         try:
             return [await ann.act(card), await bob.act(card)]
         finally:

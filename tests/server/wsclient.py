@@ -164,9 +164,15 @@ def set_up_table(
     return Table(table_id, tokens, created["host_token"], created["invite"], created)
 
 
-async def seated(ws_base: str, table_id: str, token: str | None) -> SeatClient:
-    """A client connected to a table that has had its first frame."""
-    client = await SeatClient(ws_base, table_id, token).connect()
+async def seated(
+    ws_base: str, table_id: str, token: str | None, lang: str | None = None
+) -> SeatClient:
+    """A client connected to a table that has had its first frame; with ``lang``, its
+    address names the reader's language, as the web client's does."""
+    client = SeatClient(ws_base, table_id, token)
+    if lang is not None:
+        client.url += f"?lang={lang}"
+    await client.connect()
     await client.update()
     return client
 
