@@ -468,29 +468,8 @@ class Store:
         row: LogRow,
         finished: list[float] | None = None,
     ) -> None:
-        """Commit one action (and the end of the game, if it ended) in one transaction.
-
-        This runs for every action at every table, so it uses plain inserts, not the ORM.
-        """
-        now = time.time()
-        with self.engine.begin() as connection:
-            connection.execute(
-                _INSERT_ACTION,
-                {
-                    "table_id": table_id,
-                    "seq": row.seq,
-                    "seat": row.seat,
-                    "action": row.action,
-                    "time": row.time,
-                    "created_at": now,
-                },
-            )
-            if finished is not None:
-                connection.execute(
-                    update(TableRecord)
-                    .where(TableRecord.id == table_id)
-                    .values(status="finished", finished_at=now, scores=finished)
-                )
+        """Commit one action (and the end of the game, if it ended) in one transaction."""
+        self.append_actions([(table_id, row, finished)])
 
     def append_actions(self, items: Sequence[tuple[str, LogRow, list[float] | None]]) -> None:
         """Commit several tables' actions (and games that ended) in one transaction."""
