@@ -15,9 +15,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "server"))
 
+from chromium import chromium, sqlite_live_server
 from liveserver import LiveServer
 
-CHROMIUM = Path("/usr/bin/chromium")
 #: Where browser tests save what they saw (tools/screenshots.py may point it elsewhere).
 SCREENSHOTS = Path(
     os.environ.get(
@@ -30,29 +30,14 @@ SCREENSHOTS = Path(
 # would break asyncio.run() in any non-browser test that the same worker runs next.
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.fail(
-            "browser tests need Debian's Chromium at /usr/bin/chromium: "
-            "run `apt-get install -y chromium` (CI does this in .ci/run)",
-            pytrace=False,
-        )
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"]
-        )
-        yield browser
-        browser.close()
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[LiveServer]:
-    live = LiveServer(f"sqlite:///{tmp_path / 'web.sqlite3'}").start()
-    try:
+    with sqlite_live_server(tmp_path) as live:
         yield live
-    finally:
-        live.stop()
 
 
 @pytest.fixture
