@@ -6,12 +6,22 @@ number of simulations instead, so it is calibrated first: its mean seconds per d
 measured at a few simulation counts on the same positions (decisions with a real choice, from
 seeded random games), and the count whose mean is nearest our budget is used.
 
-Both bots see only their seat: ours through a :class:`~topsecret.core.SeatView`, OpenSpiel's
-through the adapter state, whose ``resample_from_infostate`` is the engine's
-``determinize`` for that seat. Each deal is played twice with the seats swapped; a seat's
-result is its share of the win (1/k for k tied best scores), the adapter's return.
+Both bots see only their seat: ours through a :class:`~topsecret.core.SeatView` and the
+events its seat is shown (as at any table), OpenSpiel's through the adapter state, whose
+``resample_from_infostate`` is the engine's ``determinize`` for that seat. Each deal is
+played twice with the seats swapped; a seat's result is its share of the win (1/k for k tied
+best scores), the adapter's return.
+
+Games of more than two seats (the winking game has four at least) are played by two teams:
+ours in every other seat, OpenSpiel's in the rest, swapped on the deal's second game, so at
+an even table a fair share of the wins is 50% as heads-up. In real time (wink) the adapter
+offers a "wait" id every round of its virtual clock: OpenSpiel's bot searches every round it
+is asked (waiting is one of its moves), ours acts when its game's reaction times say the seat
+acts (``act_at``, as at a real table) and waits otherwise. "Per decision" times then count
+our searched decisions and every one of OpenSpiel's.
 
     python benchmarks/ismcts_vs_openspiel.py --games vault,briefcase --games-per-game 20 --ms 100
+    python benchmarks/ismcts_vs_openspiel.py --games wink --players 4 --games-per-game 40
 """
 
 from __future__ import annotations
@@ -30,15 +40,13 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from topsecret.arena.stats import wilson_interval
 from topsecret.bots import make_bot
-from topsecret.core import Bot, Rng, SeatView
+from topsecret.core import Bot, Event, Rng, SeatView, visible_events
 from topsecret.games import get_game
 from topsecret.rl import openspiel as adapter
 
-PLAYERS = 2
 
-
-def load(game_id: str, whole_vault: bool) -> Any:
-    params: dict[str, Any] = {"players": PLAYERS}
+def load(game_id: str, players: int, whole_vault: bool) -> Any:
+    params: dict[str, Any] = {"players": players}
     if game_id == "vault" and not whole_vault:
         params["single_deal"] = True
     return pyspiel.load_game(f"{adapter.PREFIX}{game_id}", params)
@@ -118,32 +126,50 @@ def play(
     game: Any,
     game_id: str,
     seed: int,
-    our_seat: int,
+    our_seats: Sequence[int],
     ms: float,
     simulations: int,
     uct_c: float,
     rollout_max: int | None,
     tally: Tally,
 ) -> float:
-    """One game; returns our share of the win."""
-    engine = get_game(game_id)
-    codec = engine.codec(PLAYERS)
-    ours: Bot = make_bot(engine, f"ismcts:ms={ms:g}", seed ^ 0x0C0FFEE)
+    """One game; returns our seats' share of the win."""
+    engine = game.topsecret_game
+    codec = engine.codec(game.num_players())
+    realtime = engine.play_style == "realtime"
+    ours: dict[int, Bot] = {
+        seat: make_bot(engine, f"ismcts:ms={ms:g}", (seed ^ 0x0C0FFEE) + seat) for seat in our_seats
+    }
     theirs = openspiel_bot(game, simulations, seed ^ 0x0DDBA11, uct_c, rollout_max)
     state = game.new_initial_state_from_seed(seed)
+
+    def tell(events: Sequence[Event]) -> None:
+        for seat, bot in ours.items():
+            seen = visible_events(events, seat)
+            if seen:
+                bot.observe(seat, seen)
+
+    state.listen(tell)
+    wait = codec.size
     while not state.is_terminal():
         player = state.current_player()
         choice = len(state.legal_actions()) > 1
         start = time.perf_counter()
-        if player == our_seat:
-            action = codec.to_id(ours.choose(SeatView(state.topsecret_state, player)))
+        if player in ours:
+            view = SeatView(state.topsecret_state, player)
+            if realtime:
+                move = ours[player].act_at(view, state.virtual_time())
+                choice = choice and move is not None
+                action = wait if move is None else codec.to_id(move)
+            else:
+                action = codec.to_id(ours[player].choose(view))
         else:
             action = theirs.step(state)
         if choice:
             spent = time.perf_counter() - start
-            (tally.our_seconds if player == our_seat else tally.their_seconds).append(spent)
+            (tally.our_seconds if player in ours else tally.their_seconds).append(spent)
         state.apply_action(action)
-    share = float(state.returns()[our_seat])
+    share = float(sum(state.returns()[seat] for seat in our_seats))
     tally.games += 1
     tally.share += share
     return share
@@ -155,6 +181,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games-per-game", type=int, default=20, help="games per game id")
     parser.add_argument("--ms", type=float, default=100.0, help="search time per decision")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=2,
+        help="seats (raised to a game's fewest); beyond 2, ours hold every other seat",
+    )
     parser.add_argument(
         "--whole-vault", action="store_true", help="play whole vault games, not one deal"
     )
@@ -175,14 +207,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     counts = [int(x) for x in args.sims.split(",")]
-    print(f"IS-MCTS heads-up: ours at {args.ms:g} ms vs OpenSpiel's, seed {args.seed}")
+    print(f"IS-MCTS: ours at {args.ms:g} ms vs OpenSpiel's, seed {args.seed}")
     for game_id in [g.strip() for g in args.games.split(",") if g.strip()]:
         engine = get_game(game_id)
-        if not engine.min_players <= PLAYERS <= engine.max_players:
-            print(f"{game_id}: not playable heads-up ({engine.min_players}+ players), skipped")
+        players = max(args.players, engine.min_players)
+        if players > engine.max_players:
+            print(f"{game_id}: not playable at {players} seats, skipped")
             continue
-        game = load(game_id, args.whole_vault)
-        label = f"{game_id}" + (
+        game = load(game_id, players, args.whole_vault)
+        label = f"{game_id}, {players} seats" + (
             " (one deal)" if game_id == "vault" and not args.whole_vault else ""
         )
         print(f"{label}:", flush=True)
@@ -194,12 +227,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         for index in range(args.games_per_game):
             # Each deal twice, seats swapped, so neither bot keeps the better seat.
             deal_seed = args.seed * 100_003 + index // 2
-            our_seat = index % 2
+            our_seats = [seat for seat in range(players) if seat % 2 == index % 2]
             share = play(
                 game,
                 game_id,
                 deal_seed,
-                our_seat,
+                our_seats,
                 args.ms,
                 simulations,
                 args.uct_c,
@@ -207,8 +240,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 tally,
             )
             print(
-                f"  game {index + 1}/{args.games_per_game}: deal {deal_seed}, ours in seat "
-                f"{our_seat}, our share {share:.2f}; running {tally.share:.1f}/{tally.games} "
+                f"  game {index + 1}/{args.games_per_game}: deal {deal_seed}, ours in seats "
+                f"{our_seats}, our share {share:.2f}; running {tally.share:.1f}/{tally.games} "
                 f"({time.perf_counter() - started:.0f} s)",
                 flush=True,
             )

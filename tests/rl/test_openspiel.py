@@ -57,7 +57,9 @@ def test_every_game_loads_with_its_defaults(game_id: str) -> None:
     game = pyspiel.load_game(f"topsecret_{game_id}")
     players = engine.default_players()
     assert game.num_players() == players
-    assert game.num_distinct_actions() == engine.codec(players).size
+    # A real-time game on its running clock has one more id: "wait".
+    waits = engine.play_style == "realtime"
+    assert game.num_distinct_actions() == engine.codec(players).size + waits
     kind = game.get_type()
     assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
@@ -186,6 +188,48 @@ def test_wink_presents_seats_in_rounds_of_the_virtual_clock() -> None:
     # The fourth round has begun: its clock is already set.
     assert ticking.topsecret_state.observation(0)["now"] == pytest.approx(0.75)
     assert stopped.topsecret_state.observation(0)["now"] == 0.0
+
+
+def test_a_wink_seat_may_let_a_round_of_the_clock_pass() -> None:
+    """Given a wink table on a running clock, every seat asked in a round is offered "wait"
+    (the last id, one past the codec) beside its game actions; waiting changes nothing at
+    the table and hands the round to the next seat. With the clock stopped there is no
+    "wait": nothing would ever move on."""
+    game = load("wink", tick_ms=250)
+    wait = get_game("wink").codec(game.num_players()).size
+    state = game.new_initial_state_from_seed(2)
+    legal = state.legal_actions()
+    assert legal[-1] == wait and all(a < wait for a in legal[:-1])
+    assert state.action_to_string(state.current_player(), wait) == "wait"
+    before = str(state)
+    seat = state.current_player()
+    state.apply_action(wait)
+    assert str(state) == before
+    assert state.current_player() == (seat + 1) % game.num_players()
+    stopped = load("wink", tick_ms=0).new_initial_state_from_seed(2)
+    assert stopped.num_distinct_actions() == wait
+    assert max(stopped.legal_actions()) < wait
+
+
+def test_a_driver_hears_the_tables_events_and_reads_its_clock() -> None:
+    """A driver seating bots of its own beside OpenSpiel's hears every event the table lives
+    through (actions and the clock's), never those of a clone, and reads the round's time."""
+    game = load("wink", tick_ms=250)
+    state = game.new_initial_state_from_seed(3)
+    heard: list[Any] = []
+    state.listen(heard.extend)
+    players = game.num_players()
+    rng = random.Random(3)
+    for _ in range(6 * players):
+        state.apply_action(rng.choice(state.legal_actions()[:-1]))
+    assert heard and all(hasattr(event, "visible_to") for event in heard)
+    assert state.virtual_time() == pytest.approx(state.topsecret_state.observation(0)["now"])
+    assert state.virtual_time() > 0
+    copy = state.clone()
+    count = len(heard)
+    copy.apply_action(copy.legal_actions()[0])
+    assert len(heard) == count
+    assert load("vault").new_initial_state_from_seed(1).virtual_time() == 0.0
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

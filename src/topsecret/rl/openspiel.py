@@ -26,10 +26,11 @@ Real time (wink): rounds of the virtual clock.
     Round ``k`` starts by telling the game the time ``k * tick_ms`` (parameter ``tick_ms``,
     default 250, as in ``play_match``), so signals fade and turn timers run; then every seat
     that may act is asked once, the first seat rotating with ``k`` so no seat always wins a
-    race. Unlike ``play_match`` a seat cannot let a round pass: OpenSpiel has no "not now"
-    decision, and every wink seat always has a gaze to change, so each round is one
-    decision per seat. ``tick_ms=0`` stops the clock, which is what the engine's own random
-    playouts and search rollouts do.
+    race. A seat may let the round pass: its legal ids end with one more, ``codec.size``,
+    "wait" (as in the PettingZoo and Gymnasium adapters), so ``num_distinct_actions`` is the
+    codec size plus one and each round is one decision per seat. ``tick_ms=0`` stops the
+    clock, which is what the engine's own random playouts and search rollouts do; with the
+    clock stopped waiting would change nothing, so no "wait" is offered.
 
 Chance: SAMPLED_STOCHASTIC.
     The engine draws chance inside ``apply`` from the state's own seeded generator; there are
@@ -67,7 +68,8 @@ Game parameters: ``players`` (default as the CLI: 4, clamped to the game's range
 (default 0), every game option by its own name with its own default, and for real-time games
 ``tick_ms``.
 
-Actions: the ids of ``game.codec(players)``; ``num_distinct_actions`` is the codec size.
+Actions: the ids of ``game.codec(players)``; ``num_distinct_actions`` is the codec size (one
+more in a real-time game on a running clock: ``codec.size`` is "wait").
 
 Resampling: :meth:`TopSecretState.resample_from_infostate` draws an integer seed from the
 probability sampler and wraps ``determinize(seat, Rng(seed))``: a full world consistent with
@@ -88,7 +90,7 @@ from __future__ import annotations
 
 import hashlib
 from array import array
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -163,6 +165,7 @@ class _Context:
         "players",
         "seed",
         "tick_seconds",
+        "wait",
     )
 
     def __init__(
@@ -179,6 +182,8 @@ class _Context:
         self.seed = seed
         self.tick_seconds = tick_seconds
         self.codec: ActionCodec = game.codec(players)
+        #: The "wait" id of a real-time game on a running clock; ``None`` otherwise.
+        self.wait: int | None = self.codec.size if _realtime(game) and tick_seconds > 0 else None
         self._layout: TensorLayout | None = None
         self._encoder: StateEncoder | None = None
 
@@ -218,7 +223,7 @@ class _Table:
     read: random rollouts never read one, and hashing on every move would slow them down.
     """
 
-    __slots__ = ("_digests", "_unfolded", "info", "legal", "queue", "state", "tick")
+    __slots__ = ("_digests", "_unfolded", "info", "legal", "listener", "queue", "state", "tick")
 
     def __init__(
         self, state: State, queue: tuple[int, ...], tick: int, digests: list[bytes]
@@ -231,6 +236,8 @@ class _Table:
         self._unfolded: list[tuple[int | None, int, Sequence[Event]]] = []
         self.legal: list[int] | None = None
         self.info: dict[int, str] = {}
+        #: Told every event of this table (never of its copies): see ``TopSecretState.listen``.
+        self.listener: Callable[[Sequence[Event]], None] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         copy = _Table(self.state.clone(), self.queue, self.tick, list(self._digests))
@@ -245,6 +252,8 @@ class _Table:
     ) -> None:
         if events or actor is not None:
             self._unfolded.append((actor, action_id, events))
+        if events and self.listener is not None:
+            self.listener(events)
 
     def digests(self) -> list[bytes]:
         """Each seat's digest of what it saw happen (its events and its own action ids)."""
@@ -313,8 +322,9 @@ class TopSecretGame(pyspiel.Game):  # type: ignore[misc]
         # The game a table with these options plays (a house map has its own action ids).
         game = game.new_state(players, options, 0).game
         codec = game.codec(players)
+        waits = _realtime(game) and tick_ms > 0
         info = pyspiel.GameInfo(
-            num_distinct_actions=codec.size,
+            num_distinct_actions=codec.size + (1 if waits else 0),
             max_chance_outcomes=0,
             num_players=players,
             min_utility=0.0,
@@ -397,6 +407,18 @@ class TopSecretState(pyspiel.State):  # type: ignore[misc]
         """The game's own scores (points, or 1/0 for a win), final once terminal."""
         return self._table.state.scores()
 
+    def virtual_time(self) -> float:
+        """Seconds on the virtual clock of the round being played (0 in turn-based games),
+        the ``now`` a real-time bot of our own is asked to act at."""
+        table = self._table
+        return max(table.tick - 1, 0) * self._context.tick_seconds
+
+    def listen(self, listener: Callable[[Sequence[Event]], None] | None) -> None:
+        """Tell ``listener`` every event this table lives through from now on: actions and
+        the clock's. A driver that seats bots of our own beside OpenSpiel's passes each its
+        seat's share (``Event.visible_to``). Clones and resampled worlds are not heard."""
+        self._table.listener = listener
+
     # -- OpenSpiel's state interface ------------------------------------------------------
 
     def current_player(self) -> int:
@@ -410,19 +432,23 @@ class TopSecretState(pyspiel.State):  # type: ignore[misc]
         if table.legal is None:
             to_id = self._context.codec.to_id
             table.legal = sorted(to_id(a) for a in table.state.legal_actions(table.queue[0]))
+            if self._context.wait is not None:
+                table.legal.append(self._context.wait)
         return list(table.legal)
 
     def _apply_action(self, action: int) -> None:
         table = self._table
         context = self._context
         seat = table.queue[0]
-        move = context.codec.from_id(action)
         legal = table.legal
-        if legal is None or action not in legal:
+        events: Sequence[Event]
+        if action == context.wait:
+            events = ()
+        elif legal is None or action not in legal:
             # The engine's own check names the rule an illegal action breaks.
-            events = table.state.apply(seat, move)
+            events = table.state.apply(seat, context.codec.from_id(action))
         else:
-            events = table.state.apply_unchecked(seat, move)
+            events = table.state.apply_unchecked(seat, context.codec.from_id(action))
         table.legal = None
         table.info = {}
         # The seat has had its say this round, even if it may still act.
@@ -432,6 +458,8 @@ class TopSecretState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         context = self._context
+        if action == context.wait:
+            return "wait"
         return context.game.describe_action(context.codec.from_id(action))
 
     def is_terminal(self) -> bool:
