@@ -102,6 +102,38 @@ def test_a_whole_game_to_the_target_ends_with_a_winner_over_it(players):
         assert max(totals) < state.target()
 
 
+def test_each_deal_keeps_its_x1_and_x2_split_after_the_next_deal_clears_the_safes():
+    """§Manches: "en comptant leurs points après chacune d'entre elles". A deal's safes are
+    emptied for the next deal, but what each side was worth stays on the score sheet, for
+    every seat and spectator alike (every card in a safe was seen when it arrived)."""
+    state = VaultState.arranged(
+        [["doc20"], ["doc5"]],
+        face_up=[["doc20"], []],
+        x1=[["doc15"], ["doc10"]],
+        options=TO_1200,
+    )
+    everyone_plays(state, {0: "doc20", 1: "doc5"})
+    assert not state.is_over() and state.deal == 1
+    assert state.x1 == [[], []] and state.x2 == [[], []]  # the new deal's safes
+    first = [{"x1": 15, "x2": 80, "pairs": 1}, {"x1": 15, "x2": 0, "pairs": 0}]
+    for viewer in (0, 1, None):
+        observed = state.observation(viewer)
+        assert observed["deal_sides"] == [first]
+        assert observed["deal_scores"] == [[95, 15]]
+
+
+def test_every_deals_split_adds_up_to_its_score_in_a_game_of_several_deals():
+    state = GAME.new_state(3, {"single_deal": False, "target": 150}, seed=5)
+    run_random_game(state, Rng(5))
+    observed = state.observation(None)
+    assert len(observed["deal_sides"]) == len(observed["deal_scores"]) == state.deal + 1 >= 2
+    for sides, scores in zip(observed["deal_sides"], observed["deal_scores"], strict=True):
+        assert [side["x1"] + side["x2"] for side in sides] == scores
+        # A pair is worth four times its document, so the x2 side is at least 20 a pair.
+        assert all(side["x2"] >= 20 * side["pairs"] for side in sides)
+    assert state.clone().observation(2) == state.observation(2)
+
+
 def test_a_lower_target_gives_shorter_games():
     short = GAME.new_state(3, {"single_deal": False, "target": 100}, seed=2)
     run_random_game(short, Rng(2))

@@ -107,6 +107,7 @@ class VaultState(State):
         "components",
         "deal",
         "deal_scores",
+        "deal_sides",
         "discard",
         "face_up",
         "hands",
@@ -138,6 +139,9 @@ class VaultState(State):
         self.totals = [0] * players
         #: One list per finished deal: that deal's score for each seat.
         self.deal_scores: list[list[int]] = []
+        #: One list per finished deal: each seat's (x1 points, x2 points, x2 pairs), which
+        #: add up to that deal's score (the end screen shows the split deal by deal).
+        self.deal_sides: list[list[tuple[int, int, int]]] = []
         self.deal = 0
         self._start_deal()
 
@@ -530,7 +534,9 @@ class VaultState(State):
             if self.face_up[seat]:
                 self.x1[seat].extend(self.face_up[seat])
                 self.face_up[seat] = []
-        scores = [self.deal_score(seat) for seat in range(self._n)]
+        sides = [(*self.side_scores(seat), len(self.x2[seat])) for seat in range(self._n)]
+        self.deal_sides.append(sides)
+        scores = [x1 + x2 for x1, x2, _ in sides]
         self.deal_scores.append(scores)
         self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
         events.append(public("deal_scored", deal=self.deal + 1, scores=scores, totals=self.totals))
@@ -546,9 +552,14 @@ class VaultState(State):
 
     def deal_score(self, seat: int) -> int:
         """x1 cards at face value (a special agent there is worth nothing); x2 pairs double."""
+        single, doubled = self.side_scores(seat)
+        return single + doubled
+
+    def side_scores(self, seat: int) -> tuple[int, int]:
+        """What this deal's x1 and x2 sides of a seat's safe are worth so far."""
         single = sum(self.cards[c].value for c in self.x1[seat])
         doubled = sum(pair_points(self.cards[a], self.cards[b]) for a, b in self.x2[seat])
-        return single + doubled
+        return single, doubled
 
     # -- contract: what may be known --------------------------------------------------------
 
@@ -592,6 +603,12 @@ class VaultState(State):
             "last_trick": _copy_record(self.last_trick),
             "discard": [cards[c].to_json() for c in self.discard],
             "deal_scores": [list(s) for s in self.deal_scores],
+            # Public: points are counted after each deal (Rulebook 002 §Manches), and every
+            # card in a safe was seen as it was played or stolen (the seats' x1 and x2 above).
+            "deal_sides": [
+                [{"x1": x1, "x2": x2, "pairs": pairs} for x1, x2, pairs in deal]
+                for deal in self.deal_sides
+            ],
             "totals": list(self.totals),
             "over": self.phase == OVER,
             "winners": self.winners(),
@@ -692,6 +709,7 @@ class VaultState(State):
         copy.totals = list(self.totals)
         # A finished deal's scores are never changed, so the copies may share them.
         copy.deal_scores = list(self.deal_scores)
+        copy.deal_sides = list(self.deal_sides)
         copy.deal = self.deal
         # map(list, ...) copies each seat's list without a Python-level loop.
         copy.hands = list(map(list, self.hands))
@@ -732,6 +750,7 @@ class VaultState(State):
             "discard": list(self.discard),
             "totals": list(self.totals),
             "deal_scores": [list(s) for s in self.deal_scores],
+            "deal_sides": [[list(seat) for seat in deal] for deal in self.deal_sides],
             "just_played": {str(k): v for k, v in sorted(self._just_played.items())},
             "moles": {str(k): v for k, v in sorted(self._moles.items())},
             "arrived": sorted(self._arrived),
