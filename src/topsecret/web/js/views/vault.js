@@ -93,7 +93,7 @@ function prompt(frame, ctx) {
         bank && h("button", { type: "button", class: "primary", onclick: () => ctx.act(bank.action) }, gettext("Bank it (×1)")),
         keep && h("button", { type: "button", onclick: () => ctx.act(keep.action) }, gettext("Keep it face up"))));
   }
-  return h("div", { class: "prompt" }, gettext("Your move: see the list on the right."));
+  return h("div", { class: "prompt" }, gettext("Your move."));
 }
 
 function seatPanel(seatObs, frame, ctx) {
