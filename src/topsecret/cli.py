@@ -28,7 +28,7 @@ from .arena.tournament import TournamentResult, require_analysis, tournament
 from .bots import bot_names, check_bot_name
 from .cli_serve import BACKUP_HELP, SERVE_HELP, backup, serve
 from .cli_spyworld import app as spyworld_app
-from .core import ReplayLog, TopSecretError, parse_option_texts, replay
+from .core import Game, ReplayLog, TopSecretError, replay
 from .core.actions import ActionFormatError
 from .games import all_games, game_ids, get_game
 from .i18n import N_, Translator, locale_translator, message_text
@@ -60,6 +60,12 @@ OptionArg = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help=_("A game option as name=value (repeatable).")),
 ]
+
+
+def _table_options(game: Game, texts: list[str] | None) -> dict[str, Any]:
+    """A new table's options from ``-o name=value`` texts, checked as the server checks a new
+    table's (``-o rules=N`` takes only the current version)."""
+    return game.new_table_options(game.parse_option_texts(texts or []))
 
 
 def _out() -> Console:
@@ -189,7 +195,7 @@ def play_command(
     if not 1 <= seat <= seats:
         raise TopSecretError(tr.gettext("--seat must be between 1 and {last}").format(last=seats))
     seat -= 1  # players count seats from 1, the engine from 0
-    options = parse_option_texts(game.option_specs, option or [])
+    options = _table_options(game, option)
     lineup = _bot_lineup(game_id, bots, seats)
     chosen_seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
     log = play_in_terminal(game, seats, seat, lineup, chosen_seed, options, _out(), tr)
@@ -245,7 +251,7 @@ def simulate_command(
     """
     seats = _players_or_default(game_id, players)
     game = get_game(game_id)
-    options = parse_option_texts(game.option_specs, option or [])
+    options = _table_options(game, option)
     lineup = _bot_lineup(game_id, bots, seats)
     if save_logs is not None:
         try:
@@ -415,7 +421,7 @@ def tournament_command(
     names = [name.strip() for name in bots.split(",") if name.strip()]
     for name in names:
         check_bot_name(game, name)
-    options = parse_option_texts(game.option_specs, option or [])
+    options = _table_options(game, option)
     require_analysis("openskill")
     if report is not None:
         require_analysis("matplotlib")

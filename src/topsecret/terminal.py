@@ -148,21 +148,23 @@ def play_in_terminal(
     """Run one game; returns its replay log (complete, or up to where the person left).
 
     Everything the person reads is in ``tr``'s language where the game has catalogue
-    messages; the bots and the log are untouched by it."""
-    state = game.new_state(players, options, seed)
+    messages; the bots and the log are untouched by it. ``options`` are a new table's
+    (:meth:`Game.new_table_options`): an earlier rules version is refused."""
+    resolved = game.new_table_options(options)
+    state = game.new_state(players, resolved, seed)
     seeds = bot_seeds(seed, players)
     seated: dict[int, Bot] = {
         seat: make_bot(game, bots[seat], seeds[seat]) for seat in range(players) if seat != human
     }
     names = [("you" if s == human else seated[s].name) for s in range(players)]
-    log = ReplayLog(game.id, players, seed, dict(game.resolve_options(options)), bots=names)
+    log = ReplayLog(game.id, players, seed, dict(resolved), bots=names)
     words = game_text(game, tr)
     lines = [
         tr.gettext(game.title),
         tr.gettext("You are seat {seat}. Seed {seed} (replay with --seed {seed}).").format(
             seat=human + 1, seed=seed
         ),
-        *option_lines(words, game.resolve_options(options), tr),
+        *option_lines(words, resolved, tr),
         tr.gettext(HELP),
     ]
     console.print(Panel(escape("\n".join(lines)), title="TOP SECRET"))

@@ -187,6 +187,57 @@ def test_leaving_the_game_early_is_not_an_error():
     assert "left the table" in result.stdout
 
 
+RULES_1_REFUSED = (
+    "new Top Secret: the vault card game tables are played under the current rules, 2: "
+    "option 'rules' takes only 2 (or leave it out), not 1; earlier rules are kept only so "
+    "that tables made under them replay as they were played"
+)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("play", "vault", "--seed", "1"),
+        ("simulate", "vault", "-n", "1"),
+        ("tournament", "vault", "--bots", "random,heuristic", "--games", "2"),
+    ],
+)
+def test_a_new_game_under_earlier_rules_is_refused_as_the_server_refuses_it(args):
+    """Given vault at rules 2 (docs/engine.md §Rules versions, "New tables use the current
+    version"), when a command that sets up new tables is given -o rules=1, then it says
+    what the server says, rather than playing rules 1's deals to 1200."""
+    result = run(*args, "-o", "rules=1", input_text="q\n")
+    assert result.returncode == 2
+    assert " ".join(result.stderr.split()) == f"error: {RULES_1_REFUSED}"
+
+
+def test_a_new_game_naming_the_current_rules_is_played():
+    simulated = run("simulate", "vault", "-n", "1", "--json", "-o", "rules=2")
+    assert simulated.returncode == 0, simulated.stderr
+    assert json.loads(simulated.stdout)["options"]["rules"] == 2
+    played = run("play", "vault", "--seed", "1", "-o", "rules=2", input_text="q\n")
+    assert played.returncode == 0, played.stderr
+    assert "Rules version: 2" in played.stdout
+
+
+def test_the_terminal_refuses_a_table_under_earlier_rules_before_dealing():
+    """play_in_terminal is a library entry point too: rules 1 is refused, not played."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from topsecret.core import InvalidOptions
+    from topsecret.games import get_game
+    from topsecret.terminal import play_in_terminal
+
+    out = StringIO()
+    with pytest.raises(InvalidOptions, match="played under the current rules, 2"):
+        play_in_terminal(
+            get_game("vault"), 2, 0, ["you", "heuristic"], 1, {"rules": 1}, Console(file=out)
+        )
+    assert out.getvalue() == ""
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

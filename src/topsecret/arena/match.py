@@ -39,14 +39,16 @@ def play_match(
 
     Games whose ``play_style`` is ``"realtime"`` run on a virtual clock instead of turns:
     see :func:`_play_realtime` (``tick_seconds`` and ``max_seconds`` apply only there).
+    ``options`` are a new table's (:meth:`Game.new_table_options`): an earlier rules
+    version is refused; a stored log of one replays with :func:`topsecret.core.replay`.
     """
     if len(bots) != players:
         raise ValueError(f"need one bot per seat: {players} seats, {len(bots)} bots")
+    resolved = game.new_table_options(options)
     seeds = bot_seeds(seed, players)
     seated: list[Bot] = []
     for seat, bot in enumerate(bots):
         seated.append(make_bot(game, bot, seeds[seat]) if isinstance(bot, str) else bot)
-    resolved = game.resolve_options(options)
     state = game.new_state(players, resolved, seed)
     log = ReplayLog(game.id, players, seed, dict(resolved), bots=[b.name for b in seated])
     views = [SeatView(state, seat) for seat in range(players)]

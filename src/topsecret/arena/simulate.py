@@ -172,7 +172,7 @@ def simulate(
     """
     if jobs < 1:
         raise TopSecretError("--jobs must be at least 1")
-    resolved = game.resolve_options(options)
+    resolved = game.new_table_options(options)
     report = SimulationReport(game.id, players, list(bots), seed, dict(resolved), rotate=rotate)
     wins = [0.0] * players
     sums = [0.0] * players

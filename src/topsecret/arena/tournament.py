@@ -417,7 +417,7 @@ def tournament(
     """
     game.check_players(players)
     require_analysis("openskill")
-    resolved = game.resolve_options(options)
+    resolved = game.new_table_options(options)
     schedule = build_schedule(bots, players, games, seed)
     records = run_schedule(game, schedule, resolved, jobs, progress, ray)
     return summarize(game, players, bots, seed, resolved, schedule, records)

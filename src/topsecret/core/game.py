@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .actions import Action, ActionCodec
 from .errors import IllegalAction, InvalidOptions
 from .events import Event
-from .options import OptionSpec, OptionValue, resolve_options
+from .options import OptionSpec, OptionValue, parse_option_texts, resolve_options
 from .rng import Rng
 from .rules_versions import RULES, RulesHistory, rules_history
 from .simultaneous import SimultaneousStep
@@ -77,6 +77,36 @@ class Game(ABC):
         resolved = resolve_options(self.option_specs, given)
         resolved[RULES] = version
         return resolved
+
+    def new_table_options(self, given: Mapping[str, Any] | None = None) -> dict[str, OptionValue]:
+        """The options of a table created now: what the server's lobby, the terminal, the
+        arena and the research adapters resolve before they set a new table up.
+
+        Earlier rules versions exist only so that stored tables and saved logs replay as they
+        were played (which :meth:`resolve_options` and :meth:`new_state` still do), so this
+        refuses a ``rules`` other than the current one
+        (:meth:`~topsecret.core.rules_versions.RulesHistory.check_new`), then resolves the
+        options. Options it returned pass again unchanged.
+        """
+        given = dict(given or {})
+        self.rules_history.check_new(given.get(RULES), self.title)
+        return self.resolve_options(given)
+
+    def parse_option_texts(self, texts: Sequence[str]) -> dict[str, Any]:
+        """Options typed as ``name=value`` on a command line, the rules version
+        (``rules=2``) among them; hand them to :meth:`new_table_options`, which checks it."""
+        typed: list[str] = []
+        rules: dict[str, Any] = {}
+        for text in texts:
+            name, sep, value = text.partition("=")
+            if sep and name.strip() == RULES:
+                try:
+                    rules[RULES] = int(value)
+                except ValueError:
+                    rules[RULES] = value.strip()
+            else:
+                typed.append(text)
+        return {**parse_option_texts(self.option_specs, typed), **rules}
 
     def default_players(self) -> int:
         """The table size used when nobody says: four seats, or the nearest the game allows."""

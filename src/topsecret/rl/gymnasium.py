@@ -390,7 +390,7 @@ class TopSecretEnv(gymnasium.Env[Tensor, np.int64]):
             raise InvalidOptions(f"illegal must be 'substitute' or 'raise', not {illegal!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidOptions(f"render_mode {render_mode!r} is not supported")
-        self.options = self.game.resolve_options(options)
+        self.options = self.game.new_table_options(options)
         self.game = game_in_play(self.game, self.players, self.options)
         self.layout = require_layout(self.game, self.players)
         self.codec = self.game.codec(self.players)

@@ -138,7 +138,7 @@ class _Base:
             "is_parallelizable": True,
         }
         self.render_mode = render_mode
-        self.options = self.game.resolve_options(options)
+        self.options = self.game.new_table_options(options)
         self.game = game_in_play(self.game, self.players, self.options)
         self.layout = require_layout(self.game, self.players)
         self.codec = self.game.codec(self.players)

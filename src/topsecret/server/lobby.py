@@ -659,8 +659,7 @@ class Lobby:
         try:
             game.check_players(request.players)
             # Earlier rules versions are for replaying stored tables, not for new ones.
-            game.rules_history.check_new(request.options.get(RULES), game.title)
-            options = game.resolve_options(request.options)
+            options = game.new_table_options(request.options)
             # Some options are only understood when the table is set up (a list of seats,
             # a board's file): set one up now, so a bad value is refused before it is stored.
             game.new_state(request.players, options, seed=0)
