@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import contextlib
+import random
+import time
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_whole_games import STALL_SECONDS, progress_watch
+
+from topsecret.games.vault import GAME, VaultState
+from topsecret.server.db import LogRow, SeatData, TableData
+from topsecret.server.tables import hash_token
 
 CLICKABLE = "#hand button.playable, .choice-buttons button.primary, button.steal-button"
 
@@ -149,3 +155,84 @@ def test_a_friend_joins_by_link_and_a_spectator_sees_no_hand(
     assert "has chosen" in friend.locator(".seat-panel").inner_text()
     friend_context.close()
     watcher_context.close()
+
+
+#: Ann and Bob, who played the stored game of several deals below.
+NAMES, TOKENS = ("Ann", "Bob"), ("ann-token", "bob-token")
+
+
+def several_deals(target: int) -> tuple[int, dict[str, Any], list[LogRow], VaultState]:
+    """A two-player game of random moves to a low ``target`` that takes more than one deal
+    and has a mole steal: its seed, options, log and final state."""
+    options = dict(GAME.resolve_options({"single_deal": False, "target": target}))
+    codec = GAME.codec(2)
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = GAME.new_state(2, options, seed)
+        rows: list[LogRow] = []
+        while not state.is_over():
+            seat = next(p for p in state.acting_players() if state.legal_actions(p))
+            action = rng.choice(state.legal_actions(seat))
+            rows.append(LogRow(len(rows) + 1, seat, codec.to_json(action), None))
+            state.apply(seat, action)
+        stole = any(row.action is not None and row.action["type"] == "steal" for row in rows)
+        if len(state.deal_scores) >= 2 and stole:
+            return seed, options, rows, state
+    raise AssertionError("no game of several deals with a steal among the first 200 seeds")
+
+
+def stored_several_deals(server: Any, table_id: str) -> tuple[list[LogRow], VaultState]:
+    """Ann and Bob's finished game of several deals (option single_deal=false, a low target),
+    stored as the server keeps a table: its log and its final state."""
+    seed, options, rows, state = several_deals(target=100)
+    server.store.create_table(
+        TableData(
+            id=table_id,
+            game="vault",
+            players=2,
+            seed=seed,
+            options=options,
+            settings={"bot_delay": 0.05},
+            status="playing",
+            created_at=time.time(),
+            finished_at=None,
+            scores=None,
+            seats=tuple(
+                SeatData(i, None, NAMES[i], hash_token(TOKENS[i]), False) for i in range(2)
+            ),
+        )
+    )
+    for row in rows:
+        server.store.append_action(table_id, row, state.scores() if row is rows[-1] else None)
+    return rows, state
+
+
+def test_a_game_of_several_deals_ends_on_every_deals_x1_and_x2(server: Any, page: Any) -> None:
+    """Rulebook 002 §Manches: "en comptant leurs points après chacune d'entre elles". Given a
+    finished game of several deals, then the end screen gives every deal's points and, under
+    each, that deal's ×1 and ×2 sides per player, although the safes were emptied for each
+    next deal."""
+    _, state = stored_several_deals(server, "deals")
+    page.goto(server.http + "/")
+    page.evaluate(
+        "([id, seat]) => localStorage.setItem(`topsecret.seat.${id}`, JSON.stringify(seat))",
+        ["deals", {"seat": 0, "token": TOKENS[0], "name": "Ann"}],
+    )
+    page.goto(f"{server.http}/t/deals")
+    end = page.locator("#end-screen .end-card")
+    end.wait_for()
+    assert f"After {len(state.deal_scores)} deals" in end.locator(".end-reason").inner_text()
+    # Each cell's own text, without the "1 pair doubled" line under a split.
+    sheet = end.locator(".vault-end").evaluate(
+        "sheet => [...sheet.querySelectorAll('tr')]"
+        ".map((tr) => [...tr.cells].map((cell) => cell.firstChild.textContent))"
+    )
+    expected = [["Deal", "Ann (you)", "Bob"]]
+    for d, (scores, sides) in enumerate(zip(state.deal_scores, state.deal_sides, strict=True)):
+        expected.append([f"Deal {d + 1}", *map(str, scores)])
+        expected.append([f"Deal {d + 1}: ×1 + ×2", *(f"{x1} + {x2}" for x1, x2, _ in sides)])
+    expected.append(["Total", *map(str, state.totals)])
+    assert sheet == expected
+    pairs = end.locator(".vault-end tr.detail .why").all_inner_texts()
+    assert len(pairs) == 2 * len(state.deal_sides)
+    assert page.errors == []

@@ -184,14 +184,6 @@ export function render(board, frame, ctx) {
 
 // -- the end screen -------------------------------------------------------------------------
 
-/** A pair's worth on the ×2 side, the special agent taking its partner's value. */
-function pairValue(pair) {
-  const [a, b] = pair;
-  const va = a.kind === "special_agent" ? b.value : a.value;
-  const vb = b.kind === "special_agent" ? a.value : b.value;
-  return 2 * (va + vb);
-}
-
 /** Why the game ended: the target reached, or the single deal played. */
 export function endReason(frame) {
   const obs = frame.observation;
@@ -202,25 +194,21 @@ export function endReason(frame) {
     obs.deal), { count: obs.deal, target: obs.target });
 }
 
-/** Every deal's points per player, and the last deal's safes split into ×1 and ×2. */
+/** Every deal's points per player, each followed by its split into the ×1 and ×2 sides
+ * (`deal_sides`: what each seat's safe held when that deal was counted). */
 export function endSummary(frame, ctx) {
   const obs = frame.observation;
   const seats = obs.seats.map((s) => s.seat);
   const deals = obs.deal_scores || [];
-  const split = obs.seats.map((s) => {
-    const x1 = s.x1.reduce((sum, c) => sum + (c.value || 0), 0);
-    const x2 = s.x2.reduce((sum, pair) => sum + pairValue(pair), 0);
-    // Shown only when it adds up to the deal's score as the game counted it.
-    return x1 + x2 === s.deal_score ? { x1, x2, pairs: s.x2.length } : null;
-  });
+  const sides = obs.deal_sides || [];
+  const split = (d) => sides[d]
+    ? h("tr", { class: "detail" }, h("td", {}, format(gettext("Deal {deal}: ×1 + ×2"), { deal: d + 1 })),
+      sides[d].map((x) => h("td", {}, `${x.x1} + ${x.x2}`, h("div", { class: "why" }, format(ngettext("{count} pair doubled", "{count} pairs doubled", x.pairs), { count: x.pairs })))))
+    : null;
   return h("div", { class: "vault-end table-wrap", tabindex: "0" },
     h("h3", {}, gettext("Points deal by deal")),
     h("table", { class: "results" },
       h("tr", {}, h("th", {}, gettext("Deal")), seats.map((s) => h("th", {}, ctx.name(s)))),
-      deals.map((row, d) => h("tr", {}, h("td", {}, format(gettext("Deal {deal}"), { deal: d + 1 })), row.map((v) => h("td", {}, v)))),
-      split.every(Boolean)
-        ? h("tr", { class: "detail" }, h("td", {}, format(gettext("Deal {deal}: ×1 + ×2"), { deal: deals.length })),
-          split.map((x) => h("td", {}, `${x.x1} + ${x.x2}`, h("div", { class: "why" }, format(ngettext("{count} pair doubled", "{count} pairs doubled", x.pairs), { count: x.pairs })))))
-        : null,
+      deals.map((row, d) => [h("tr", {}, h("td", {}, format(gettext("Deal {deal}"), { deal: d + 1 })), row.map((v) => h("td", {}, v))), split(d)]),
       h("tr", { class: "total" }, h("td", {}, gettext("Total")), (obs.totals || obs.seats.map((s) => s.total)).map((v) => h("td", {}, v)))));
 }
