@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -235,4 +236,25 @@ def test_a_game_of_several_deals_ends_on_every_deals_x1_and_x2(server: Any, page
     assert sheet == expected
     pairs = end.locator(".vault-end tr.detail .why").all_inner_texts()
     assert len(pairs) == 2 * len(state.deal_sides)
+    assert page.errors == []
+
+
+def test_the_replay_names_the_players_in_its_moves(server: Any, page: Any) -> None:
+    """Given Ann and Bob's finished game, when its replay lists the moves, then a steal reads
+    "steal the card Bob just played", as the live table's moves do, and no move says
+    "seat 2"; so does the label of the step shown."""
+    rows, _ = stored_several_deals(server, "deals")
+    page.goto(f"{server.http}/replay/deals")
+    page.wait_for_selector("#all-actions li")
+    moves = page.locator("#all-actions li").all_inner_texts()
+    assert len(moves) == len(rows)
+    assert not [m for m in moves if re.search(r"\bseat \d", m, re.IGNORECASE)]
+    steal = next(i for i, m in enumerate(moves) if "just played" in m)
+    thief = rows[steal].seat
+    assert moves[steal] == f"{NAMES[thief]}: steal the card {NAMES[1 - thief]} just played"
+    page.locator("#all-actions li").nth(steal).click()
+    page.wait_for_function(
+        "text => document.getElementById('step-label').textContent.endsWith(text)",
+        arg=f"steal the card {NAMES[1 - thief]} just played",
+    )
     assert page.errors == []

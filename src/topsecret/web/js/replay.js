@@ -1,5 +1,5 @@
 // Step through a finished game's log, seen by a spectator or by any seat.
-import { api, botSeatName, eventText, h, playerName } from "./api.js";
+import { api, botSeatName, eventText, h, namedSeats, playerName } from "./api.js";
 import { format, gettext, startLanguage } from "./i18n.js";
 import { gameTitle } from "./rules.js";
 import { viewFor } from "./views/index.js";
@@ -19,6 +19,12 @@ function name(seat) {
   if (info.bots?.[seat]) return botSeatName(info.bots[seat], seat);
   if (stored && bots.includes(stored)) return botSeatName(stored, seat);
   return stored || playerName(seat);
+}
+
+/** A move's label as the server words it ("steal the card seat 2 just played"), with the
+ * players' names where it says "seat N", as the live table's move list does. */
+function moveLabel(action) {
+  return namedSeats(action.label, name, info.players);
 }
 
 function seatLabel(seat) {
@@ -47,7 +53,7 @@ async function show(target) {
   const action = info.actions[step - 1];
   $("step-label").textContent = step === 0
     ? format(gettext("Start (0 / {steps})"), { steps: info.actions.length })
-    : format(gettext("Step {step} / {steps}: {player} — {move}"), { step, steps: info.actions.length, player: name(action.seat), move: action.label });
+    : format(gettext("Step {step} / {steps}: {player} — {move}"), { step, steps: info.actions.length, player: name(action.seat), move: moveLabel(action) });
   // The server words each event as the chosen seat reads it; lines it marks quiet are noise.
   const lines = data.events.filter((e) => !e.quiet).map((e) => h("li", { class: e.audience ? "private" : "" }, eventText(e, seatLabel, info.players)));
   $("step-events").replaceChildren(...(lines.length ? lines : [h("li", { class: "muted" }, gettext("Nothing to see from here."))]));
@@ -74,7 +80,7 @@ async function main() {
     $("replay-chat-lines").replaceChildren(...info.chat.map((line) =>
       h("li", {}, h("strong", {}, name(line.seat)), `: ${line.text}`)));
   }
-  $("all-actions").replaceChildren(...info.actions.map((a) => h("li", { dataset: { step: a.seq }, onclick: () => show(a.seq) }, `${name(a.seat)}: ${a.label}`)));
+  $("all-actions").replaceChildren(...info.actions.map((a) => h("li", { dataset: { step: a.seq }, onclick: () => show(a.seq) }, `${name(a.seat)}: ${moveLabel(a)}`)));
   $("first-step").addEventListener("click", () => show(0));
   $("prev-step").addEventListener("click", () => show(step - 1));
   $("next-step").addEventListener("click", () => show(step + 1));
