@@ -113,8 +113,10 @@ export function seatName(table, seat, you) {
   return seat === you ? youName(base) : base;
 }
 
-/** Events that are table chatter (who looks where, who has chosen): folded in the log. */
-const CHATTER = new Set(["chosen", "my_choice", "gaze", "looked_at", "look_away"]);
+/** Events that are table chatter (who looks where, who has chosen): folded in the log.
+ * At the winking table: a turn of the eyes, their arrival ("Your eyes are now on…", the
+ * seat's own), being looked at and being looked away from. */
+const CHATTER = new Set(["chosen", "my_choice", "gaze", "gaze_arrived", "looked_at", "look_away"]);
 
 export function isChatter(event) {
   return CHATTER.has(event.kind);

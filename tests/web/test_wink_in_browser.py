@@ -1,0 +1,39 @@
+"""The winking table in the browser: its log keeps the looks out of the way.
+
+Looks are the winking game's chatter: every turn of the eyes, its arrival, being looked at
+and being looked away from. Signals come at any moment (Rulebook 001 §Spielablauf: "jeder
+Spieler [ist] dauerhaft im Spiel eingebunden"), so eyes move all game; the log folds the
+looks between the events that matter, so missions and catches stay in view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from test_game_views import open_as_first_seat
+
+#: The English starts of the lines a seat reads about looks (games/wink/text.py).
+LOOK_LINES = ("Your eyes are now on", "You turn to look at", "is looking at you", "stopped looking")
+
+
+def test_your_own_gaze_lines_are_folded_in_the_log(server: Any, page: Any) -> None:
+    """Given Ann at a winking table, when she looks at two players in turn, then "Your eyes
+    are now on ..." (her own gaze arriving) and "You turn to look at ..." are in the log's
+    folded chatter, and no line about a look stands unfolded."""
+    open_as_first_seat(server, page, "wink")
+    seats = page.locator("#board .wink-seat.clickable")
+    seats.first.wait_for()
+    for n in (0, 1):
+        seats.nth(n).dispatch_event("pointerdown")
+        # The eyes take a moment to arrive (look_seconds): then the line is in the fold.
+        page.wait_for_function(
+            """n => [...document.querySelectorAll('#log li.chatter li')]
+                .filter((li) => li.textContent.startsWith('Your eyes are now on')).length > n""",
+            arg=n,
+        )
+    folded = page.locator("#log li.chatter li").all_text_contents()
+    assert any(line.startswith("You turn to look at") for line in folded), folded
+    unfolded = page.locator("#log > li:not(.chatter)").all_text_contents()
+    assert not [line for line in unfolded if any(look in line for look in LOOK_LINES)], unfolded
+    summary = page.locator("#log li.chatter summary").last.inner_text()
+    assert "glances and choices" in summary
+    assert page.errors == []
