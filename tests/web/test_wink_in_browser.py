@@ -1,4 +1,5 @@
-"""The winking table in the browser: its log keeps the looks out of the way.
+"""The winking table in the browser: its log keeps the looks out of the way, and a spectator
+is never asked to act.
 
 Looks are the winking game's chatter: every turn of the eyes, its arrival, being looked at
 and being looked away from. Signals come at any moment (Rulebook 001 §Spielablauf: "jeder
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from test_cues import TITLE_OWED
 from test_game_views import open_as_first_seat
 
 #: The English starts of the lines a seat reads about looks (games/wink/text.py).
@@ -37,3 +39,32 @@ def test_your_own_gaze_lines_are_folded_in_the_log(server: Any, page: Any) -> No
     summary = page.locator("#log li.chatter summary").last.inner_text()
     assert "glances and choices" in summary
     assert page.errors == []
+
+
+def test_a_spectator_at_the_winking_table_is_not_told_to_act(server: Any, browser: Any) -> None:
+    """Given a winking table in play (real time: the players act whenever they like), when
+    someone opens it without a seat, then the status says they are watching, the tab owes
+    them no move and the table offers them nothing to click."""
+    player = browser.new_context()
+    watcher = browser.new_context()
+    try:
+        table_id = open_as_first_seat(server, player.new_page(), "wink")
+        page = watcher.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        # Every seat is taken, so the link opens straight onto the table to watch.
+        page.goto(f"{server.http}/t/{table_id}")
+        page.wait_for_selector(".wink svg")
+        page.wait_for_selector("#status:has-text('you are watching')")
+        status = page.locator("#status").inner_text()
+        assert "Your move" not in status and "act whenever you like" not in status
+        assert not page.evaluate(TITLE_OWED)
+        assert "watching" in page.locator("#table-title").inner_text()
+        assert "You are watching" in page.locator(".wink-controls").inner_text()
+        assert page.locator("#board button, #board .wink-seat.clickable").count() == 0
+        assert page.locator("#legal button.move").count() == 0
+        assert page.locator("#leave-button").is_hidden()
+        assert errors == []
+    finally:
+        watcher.close()
+        player.close()
