@@ -28,3 +28,13 @@ def test_a_gymnasium_environment_under_rules_1_is_refused() -> None:
     with pytest.raises(InvalidOptions, match=REFUSED):
         gymnasium.env("briefcase", players=3, **{RULES: 1})
     assert gymnasium.env("briefcase", players=3, **{RULES: 2}).unwrapped.options[RULES] == 2
+
+
+def test_an_openspiel_game_under_rules_1_is_refused() -> None:
+    pyspiel = pytest.importorskip("pyspiel", reason="pip install -e '.[rl]'")
+    import topsecret.rl.openspiel  # noqa: F401  (registers the games)
+
+    with pytest.raises(InvalidOptions, match=REFUSED):
+        pyspiel.load_game("topsecret_vault", {"players": 3, RULES: 1})
+    loaded = pyspiel.load_game("topsecret_vault", {"players": 3, RULES: 2})
+    assert loaded.get_parameters()[RULES] == 2

@@ -65,8 +65,9 @@ Returns: the share of the win, terminal only, GENERAL_SUM.
     before the end every return is 0. Raw scores: :meth:`TopSecretState.scores`.
 
 Game parameters: ``players`` (default as the CLI: 4, clamped to the game's range), ``seed``
-(default 0), every game option by its own name with its own default, and for real-time games
-``tick_ms``.
+(default 0), every game option by its own name with its own default, ``rules`` (the rules
+version: only the current one, as for every new table; earlier versions only replay), and
+for real-time games ``tick_ms``.
 
 Actions: the ids of ``game.codec(players)``; ``num_distinct_actions`` is the codec size (one
 more in a real-time game on a running clock: ``codec.size`` is "wait").
@@ -108,6 +109,7 @@ from ..core import (
     TensorLayout,
     win_shares,
 )
+from ..core.rules_versions import RULES
 from ..core.tensors import StateEncoder, state_encoder
 from ..games import all_games
 
@@ -133,6 +135,8 @@ def game_type(game: Game) -> Any:
     spec: dict[str, Any] = {"players": game.default_players(), "seed": 0}
     for option in game.option_specs:
         spec[option.name] = option.default
+    # The rules version, as every table records it: a new game takes only the current one.
+    spec[RULES] = game.rules_history.current
     if _realtime(game):
         spec["tick_ms"] = DEFAULT_TICK_MS
     return pyspiel.GameType(
@@ -318,7 +322,7 @@ class TopSecretGame(pyspiel.Game):  # type: ignore[misc]
         if tick_ms < 0:
             raise InvalidOptions(f"tick_ms must not be negative, not {tick_ms}")
         game.check_players(players)
-        options = game.resolve_options(params)
+        options = game.new_table_options(params)
         # The game a table with these options plays (a house map has its own action ids).
         game = game.new_state(players, options, 0).game
         codec = game.codec(players)
