@@ -39,3 +39,11 @@ def test_a_tournament_under_rules_1_is_refused() -> None:
 
     with pytest.raises(InvalidOptions, match=REFUSED):
         tournament(get_game("vault"), 2, ["random", "heuristic"], 2, 1, {RULES: 1})
+
+
+def test_a_wink_match_whose_looks_take_no_time_is_refused() -> None:
+    """docs/games/wink.md §Looking takes a moment: a new table looks and notices in 250 ms at
+    least, in the arena as on the server; rules 1's instant looks are only for its replays."""
+    for name in ("look_ms", "notice_ms"):
+        with pytest.raises(InvalidOptions, match=f"option '{name}' must be at least 250"):
+            play_match(get_game("wink"), 4, ["heuristic"] * 4, seed=1, options={name: 0})

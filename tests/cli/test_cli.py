@@ -220,6 +220,15 @@ def test_a_new_game_naming_the_current_rules_is_played():
     assert "Rules version: 2" in played.stdout
 
 
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_a_wink_game_whose_looks_take_no_time_is_refused(command):
+    """docs/games/wink.md §Looking takes a moment: at least 250 ms at a new table."""
+    result = run(command, "wink", "-o", "look_ms=0", input_text="q\n")
+    assert result.returncode == 2
+    assert "option 'look_ms' must be at least 250" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_the_terminal_refuses_a_table_under_earlier_rules_before_dealing():
     """play_in_terminal is a library entry point too: rules 1 is refused, not played."""
     from io import StringIO

@@ -309,6 +309,40 @@ def test_the_rematch_of_a_rules_1_table_is_played_under_the_current_rules(
         }
 
 
+def test_a_new_wink_table_looks_at_human_speed_and_a_rules_1_rematch_is_raised_to_it(
+    database_url: str,
+) -> None:
+    """Given a finished wink game of rules 1, whose looks took no time, when Ann asks for the
+    rematch, then the new table looks and notices in 250 ms, the least a new table may
+    (docs/games/wink.md §Looking takes a moment); asked for directly, 0 is refused by the
+    lobby in the words of the CLI and the arena."""
+    log = old_log("wink-4p-seed1.json")
+    seats = [
+        person(0, "Ann", "ann-token"),
+        person(1, "Bob", "bob-token"),
+        bot(2, "heuristic"),
+        bot(3, "heuristic"),
+    ]
+    store_played(database_url, "oldwink", log, seats)
+    with LiveServer(database_url) as server:
+        refused = httpx.post(
+            f"{server.http}/api/tables",
+            json={"game": "wink", "players": 4, "options": {"look_ms": 0}},
+            timeout=10,
+        )
+        assert refused.status_code == 409, refused.text
+        assert refused.json()["detail"] == "option 'look_ms' must be at least 250"
+        asked = httpx.post(
+            f"{server.http}/api/tables/oldwink/rematch", json={"token": "ann-token"}, timeout=10
+        )
+        assert asked.status_code == 200, asked.text
+        new = server.store.load_table(asked.json()["table_id"])
+        assert new is not None
+        assert new.options[RULES] == get_game("wink").rules_version
+        assert (new.options["look_ms"], new.options["notice_ms"]) == (250, 250)
+        assert new.options["signal"] == log.options["signal"]
+
+
 def test_a_finished_table_of_refused_rules_keeps_its_scores_and_says_why_it_has_no_steps(
     database_url: str,
 ) -> None:

@@ -86,11 +86,15 @@ class Game(ABC):
         were played (which :meth:`resolve_options` and :meth:`new_state` still do), so this
         refuses a ``rules`` other than the current one
         (:meth:`~topsecret.core.rules_versions.RulesHistory.check_new`), then resolves the
-        options. Options it returned pass again unchanged.
+        options, then refuses a value under an option's ``new_table_minimum``. Options it
+        returned pass again unchanged.
         """
         given = dict(given or {})
         self.rules_history.check_new(given.get(RULES), self.title)
-        return self.resolve_options(given)
+        resolved = self.resolve_options(given)
+        for spec in self.option_specs:
+            spec.check_new_table(resolved[spec.name])
+        return resolved
 
     def parse_option_texts(self, texts: Sequence[str]) -> dict[str, Any]:
         """Options typed as ``name=value`` on a command line, the rules version

@@ -18,6 +18,10 @@ class OptionSpec:
     ``choices`` closes a text option to a list. ``suggestions`` are the usual values of an
     open text option, offered in menus. ``names_file`` marks text the game may read as a path
     on the host: a server lets remote players pick only the default or a suggestion.
+    ``new_table_minimum`` is the least value a table created now may take, when an earlier
+    rules version played lower values: ``minimum`` stays low enough for its stored tables and
+    logs to load, and :meth:`Game.new_table_options <topsecret.core.game.Game.new_table_options>`
+    holds new tables to this one.
     """
 
     name: str
@@ -29,6 +33,7 @@ class OptionSpec:
     maximum: int | None = None
     suggestions: tuple[str, ...] | None = None
     names_file: bool = False
+    new_table_minimum: int | None = None
 
     def safe_for_remote(self, value: OptionValue) -> bool:
         """Whether a player on another machine may set this value (it names no host file)."""
@@ -100,7 +105,16 @@ class OptionSpec:
             )
         return value
 
+    def check_new_table(self, value: OptionValue) -> None:
+        """Refuse a value a table created now may not take (see ``new_table_minimum``)."""
+        least = self.new_table_minimum
+        if least is not None and isinstance(value, int) and value < least:
+            raise InvalidOptions.of(
+                N_("option '{name}' must be at least {minimum}"), name=self.name, minimum=least
+            )
+
     def describe(self) -> dict[str, Any]:
+        """What a new table may choose (so ``minimum`` is ``new_table_minimum`` if set)."""
         out: dict[str, Any] = {
             "name": self.name,
             "type": self.type.__name__,
@@ -109,8 +123,9 @@ class OptionSpec:
         }
         if self.choices is not None:
             out["choices"] = list(self.choices)
-        if self.minimum is not None:
-            out["minimum"] = self.minimum
+        least = self.new_table_minimum if self.new_table_minimum is not None else self.minimum
+        if least is not None:
+            out["minimum"] = least
         if self.maximum is not None:
             out["maximum"] = self.maximum
         if self.suggestions is not None:

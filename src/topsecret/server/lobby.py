@@ -878,8 +878,14 @@ def rematch_seats(game: Game, players: int, scores: list[float]) -> list[int]:
 def rematch_options(game: Game, played: dict[str, Any]) -> dict[str, Any]:
     """A rematch's options: every value the finished table played with, its earlier rules'
     defaults included (a table stored before an option existed played that option's old
-    value), named as plain options of a table made under today's rules, as new tables are."""
+    value), named as plain options of a table made under today's rules, as new tables are.
+    A value new tables may not take (under an option's ``new_table_minimum``, as a rules-1
+    wink table's instant looks) is raised to the least they may."""
     resolved = game.resolve_options(played)
+    for spec in game.option_specs:
+        least, value = spec.new_table_minimum, resolved[spec.name]
+        if least is not None and isinstance(value, int) and value < least:
+            resolved[spec.name] = least
     return {name: value for name, value in resolved.items() if name != RULES}
 
 

@@ -59,6 +59,8 @@ def test_a_players_own_file_loads(tmp_path: Path) -> None:
         ('name = "Nuage"', 'name = "Corbeau"', "share a name"),
         ('cards_source = "project"', 'cards_source = "guess"', "source must be one of"),
         ("observation_chips = 3", 'observation_chips = "three"', "must be int"),
+        ("look_ms = 400", "look_ms = 200", "under their minimum"),
+        ("min_notice_ms = 250", "min_notice_ms = -1", "cannot be negative"),
     ],
 )
 def test_broken_files_are_refused_with_a_clear_error(

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from topsecret.core import IllegalAction
+from topsecret.core import IllegalAction, InvalidOptions
+from topsecret.core.rules_versions import RULES
 from topsecret.games.wink import GAME, WinkState
 from topsecret.games.wink.actions import Accuse, Glance, Look, LookAtCards, Wink
 from topsecret.games.wink.components import standard_components
@@ -33,6 +34,37 @@ def test_a_new_table_takes_its_moments_from_the_components() -> None:
     assert state.look_seconds == comps.look_ms / 1000
     assert state.notice_seconds == comps.notice_ms / 1000
     assert GAME.resolve_options({})["look_ms"] == comps.look_ms
+
+
+@pytest.mark.parametrize("name", ["look_ms", "notice_ms"])
+def test_a_new_table_may_not_look_or_notice_faster_than_anyone_reacts(name: str) -> None:
+    """docs/games/wink.md §Looking takes a moment: a new table takes at least 250 ms for each,
+    the floor every reaction time of the heuristic keeps (components.toml [[reaction]]
+    minimum); 0 would bring back rules 1's instant looks, which issue #14 designed away."""
+    comps = standard_components()
+    assert (comps.min_look_ms, comps.min_notice_ms) == (250, 250)
+    assert {round(r.minimum * 1000) for r in comps.reactions} == {250}
+    for low in (0, 249):
+        with pytest.raises(InvalidOptions, match=f"option '{name}' must be at least 250"):
+            GAME.new_table_options({name: low})
+    assert GAME.new_table_options({name: 250})[name] == 250
+    # What a new table may choose, as the lobby's form and `topsecret games` show it
+    described = {option["name"]: option for option in GAME.describe()["options"]}
+    assert described[name]["minimum"] == 250
+
+
+def test_a_table_of_rules_1_still_loads_with_instant_looks() -> None:
+    """Rules 1 played looks that took no time (rules_versions.toml): its tables and logs
+    still set up with 0, which the option itself takes; only new tables are held to 250."""
+    options = GAME.resolve_options({RULES: 1})
+    assert (options["look_ms"], options["notice_ms"]) == (0, 0)
+    state = GAME.new_state(4, options, seed=1)
+    assert isinstance(state, WinkState)
+    assert (state.look_seconds, state.notice_seconds) == (0.0, 0.0)
+    with pytest.raises(InvalidOptions, match="option 'rules' takes only 2"):
+        GAME.new_table_options({RULES: 1})
+    with pytest.raises(InvalidOptions, match="option 'look_ms' must be at least 250"):
+        GAME.new_table_options({"look_ms": 0, "notice_ms": 0})
 
 
 def test_turning_to_someone_takes_a_moment_and_shows_nothing_meanwhile() -> None:

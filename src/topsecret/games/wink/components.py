@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core import DataFileError, Rng
-from ...core.data import field, load_package_toml, load_toml, source, table_list
+from ...core.data import field, load_package_toml, load_toml, optional, source, table_list
 
 MAX_PLAYERS = 8
 
@@ -76,6 +76,10 @@ class Components:
     notice_ms: int = 0
     #: The fewest agent cards per player a table may play with (our design, ``[length]``).
     min_agent_cards_per_player: int = 1
+    #: The least ``look_ms`` and ``notice_ms`` a table created now may take (our design,
+    #: ``[looking]``); tables of rules 1 played 0 and still replay with it.
+    min_look_ms: int = 0
+    min_notice_ms: int = 0
 
     def reaction(self, reaction_id: str) -> Reaction:
         for reaction in self.reactions:
@@ -146,7 +150,7 @@ def parse_components(data: dict[str, Any], where: str) -> Components:
     if len({signal.id for signal in signals}) != len(signals):
         raise DataFileError(f"{where}: two signals share an id")
     reactions = _parse_reactions(data, where)
-    look_ms, notice_ms = _parse_looking(data, where)
+    look_ms, notice_ms, min_look_ms, min_notice_ms = _parse_looking(data, where)
     return Components(
         per_agent,
         chips,
@@ -157,7 +161,9 @@ def parse_components(data: dict[str, Any], where: str) -> Components:
         reactions,
         look_ms,
         notice_ms,
-        _parse_length(data, where, per_agent),
+        min_look_ms=min_look_ms,
+        min_notice_ms=min_notice_ms,
+        min_agent_cards_per_player=_parse_length(data, where, per_agent),
     )
 
 
@@ -176,20 +182,25 @@ def _parse_length(data: dict[str, Any], where: str, per_agent: int) -> int:
     return minimum
 
 
-def _parse_looking(data: dict[str, Any], where: str) -> tuple[int, int]:
-    """How long looking takes; optional: without ``[looking]`` it takes no time."""
+def _parse_looking(data: dict[str, Any], where: str) -> tuple[int, int, int, int]:
+    """How long looking takes, and the least a new table may set (``min_look_ms`` and
+    ``min_notice_ms``, 0 if not given); optional: without ``[looking]`` it takes no time."""
     looking = data.get("looking")
     if looking is None:
-        return 0, 0
+        return 0, 0, 0, 0
     at = f"{where} [looking]"
     if not isinstance(looking, dict):
         raise DataFileError(f"{at}: must be a table")
     source(looking, at)
     look_ms = field(looking, "look_ms", int, at)
     notice_ms = field(looking, "notice_ms", int, at)
-    if look_ms < 0 or notice_ms < 0:
-        raise DataFileError(f"{at}: look_ms and notice_ms cannot be negative")
-    return look_ms, notice_ms
+    min_look_ms = optional(looking, "min_look_ms", int, 0, at)
+    min_notice_ms = optional(looking, "min_notice_ms", int, 0, at)
+    if min(look_ms, notice_ms, min_look_ms, min_notice_ms) < 0:
+        raise DataFileError(f"{at}: looking times cannot be negative")
+    if look_ms < min_look_ms or notice_ms < min_notice_ms:
+        raise DataFileError(f"{at}: look_ms and notice_ms cannot be under their minimum")
+    return look_ms, notice_ms, min_look_ms, min_notice_ms
 
 
 def _parse_reactions(data: dict[str, Any], where: str) -> tuple[Reaction, ...]:

@@ -51,16 +51,18 @@ class WinkGame(Game):
             int,
             standard_components().look_ms,
             OPTION_HELP["look_ms"],
-            minimum=0,
+            minimum=0,  # rules 1 played 0: its tables and logs still load
             maximum=5000,
+            new_table_minimum=standard_components().min_look_ms,
         ),
         OptionSpec(
             "notice_ms",
             int,
             standard_components().notice_ms,
             OPTION_HELP["notice_ms"],
-            minimum=0,
+            minimum=0,  # rules 1 played 0: its tables and logs still load
             maximum=5000,
+            new_table_minimum=standard_components().min_notice_ms,
         ),
     )
 
