@@ -70,6 +70,10 @@ def test_a_vault_log_of_rules_1_plays_deals_to_1200_with_stolen_cards_face_up() 
     log = old_log("vault-2p-seed2.json")
     state = replay(get_game("vault"), log)
     assert max(state.scores()) >= 1200
+    # A log from before the `stolen` option replays with loot face up, as it was played
+    # (docs/games/vault.md, "Replays recorded before these options"), with nothing added
+    assert "stolen" not in json.loads((LOGS / "vault-2p-seed2.json").read_text())["options"]
+    assert state.options["stolen"] == "face_up"  # type: ignore[attr-defined]
     assert get_game("vault").resolve_options({RULES: 1}) == {
         "target": 1200,
         "single_deal": False,
