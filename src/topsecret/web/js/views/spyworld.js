@@ -552,7 +552,7 @@ function prompt(frame, ctx) {
     case "explore":
       return explorePrompt(frame, ctx, button, prices);
     default:
-      return h("p", {}, gettext("Your move: see the list on the right."));
+      return h("p", {}, gettext("Your move."));
   }
 }
 
