@@ -45,8 +45,9 @@ def test_harder_boards_never_pay_more_for_a_secret_when_it_is_placed() -> None:
 
 
 def test_harder_boards_never_make_a_secret_worth_more_at_the_end() -> None:
-    """Project design (docs/games/spyworld.md): the Superyacht's printed 10 / 20 / 30 is the
-    most a Secret is worth at the end; from board 1 to 4 it is worth the same or less."""
+    """Project design (docs/games/spyworld.md): the Superyacht's 10 / 20 / 30, our reading of
+    its printed board (rules/000), is the most a Secret is worth at the end; from board 1 to 4
+    it is worth the same or less."""
     assert secret_table("superyacht") == ((2, 10), (3, 20), (5, 30))
     for easier, harder in pairwise(BOARDS):
         pairs = zip(secret_table(easier.id), secret_table(harder.id), strict=True)
