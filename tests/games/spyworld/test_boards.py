@@ -56,7 +56,7 @@ def test_harder_boards_never_make_a_secret_worth_more_at_the_end() -> None:
 
 @pytest.mark.slow
 def test_heuristic_games_get_harder_from_board_1_to_board_4() -> None:
-    """Measured with the strongest SpyWorld bot (the heuristic) on 40 seeded three-player
+    """Measured with the heuristic bot (as the docs' figures are) on 40 seeded three-player
     games per board, the same seeds on each: the mean score falls from board 1 to 4, as the
     rulebook numbers them; from board 2 to 4 explorers also steal a smaller share of the
     Secret value and explore fewer rooms. (Board 1, the Superyacht, deals no Agent cards, so
