@@ -28,7 +28,7 @@ def serve(
     host: Annotated[
         str, typer.Option(help=_("Address to listen on (0.0.0.0 for your network)."))
     ] = ("127.0.0.1"),
-    port: Annotated[int, typer.Option(help=_("Port to listen on."))] = 8000,
+    port: Annotated[int, typer.Option(help=_("Port to listen on (0: any free port)."))] = 8000,
     database: Annotated[
         str | None,
         typer.Option(

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import re
 import secrets
+import select
 import signal
 import socket
 import subprocess
@@ -92,10 +94,23 @@ def postgres_schema(prefix: str) -> Iterator[str]:
             conn.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+def read_banner(popen: subprocess.Popen[str]) -> str:
+    """The first line a ``serve`` process prints: its address, once its port is bound."""
+    stdout = popen.stdout
+    assert stdout is not None, "start the server with stdout=subprocess.PIPE"
+    ready, _, _ = select.select([stdout], [], [], START_SECONDS)
+    line = stdout.readline() if ready else ""
+    if "http://" not in line:
+        raise RuntimeError(f"the server did not start (it said {line!r})")
+    return line
+
+
+def port_of(banner: str) -> int:
+    """The port a server's banner names (``... http://127.0.0.1:PORT/ ...``)."""
+    found = re.search(r"http://[^/\s]+:(\d+)/", banner)
+    if found is None:
+        raise RuntimeError(f"no address in the server's banner {banner!r}")
+    return int(found.group(1))
 
 
 class OnLoopback:
@@ -121,7 +136,7 @@ class LiveServer(OnLoopback):
         self.limits = limits or Limits()
         self.store = Store(database_url)
         self.app = create_app(self.store, self.limits, cluster)
-        # Bound here and handed to uvicorn: a port only looked up (free_port) could be taken
+        # Bound here and handed to uvicorn: a port only looked up could be taken
         # by another test worker or an outgoing connection before the server binds it.
         self.socket = socket.socket()
         self.socket.bind(("127.0.0.1", 0))
@@ -188,24 +203,44 @@ class ServerProcess(OnLoopback):
     """The real server with the fake games registered (``serve_fake.py``), in a process of
     its own, so it can be killed or share a database with others. ``args`` are extra
     ``serve`` options; ``capture`` keeps its output and errors readable in ``popen.stdout``
-    (the first line is its banner)."""
+    after its banner (``banner``).
+
+    The server binds a port the system picks (``serve --port 0``) and names it in its
+    banner: a port looked up here and bound there could be taken in between by another
+    test worker or an outgoing connection."""
 
     def __init__(self, database_url: str, *args: str, capture: bool = False) -> None:
-        self.port = free_port()
+        self.capture = capture
+        self._banner: str | None = None
         self.popen = subprocess.Popen(
             [
                 sys.executable,
                 str(HERE / "serve_fake.py"),
                 "--port",
-                str(self.port),
+                "0",
                 "--database",
                 database_url,
                 *args,
             ],
-            stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT if capture else None,
             text=True,
         )
+
+    @property
+    def banner(self) -> str:
+        """The line the server printed once its port was bound, naming its address (waited
+        for up to ``START_SECONDS``; the server failed if it exits or says something else)."""
+        if self._banner is None:
+            self._banner = read_banner(self.popen)
+            if not self.capture:
+                # Nobody reads the rest: drain it so a chatty server never blocks on a pipe.
+                threading.Thread(target=self.popen.stdout.read, daemon=True).start()  # type: ignore[union-attr]
+        return self._banner
+
+    @property
+    def port(self) -> int:  # type: ignore[override]
+        return port_of(self.banner)
 
     def wait_ready(self) -> ServerProcess:
         """Wait until it answers HTTP (it failed if it exits first)."""

@@ -13,8 +13,7 @@ from wsclient import seated, set_up_table
 def test_kill_minus_nine_mid_game_then_restart_resumes_exactly(database_url: str) -> None:
     first = ServerProcess(database_url, capture=True)
     try:
-        assert first.popen.stdout is not None
-        assert "http://127.0.0.1:" in first.popen.stdout.readline()  # the banner
+        assert "http://127.0.0.1:" in first.banner
         first.wait_ready()
         table = set_up_table(
             first.http,

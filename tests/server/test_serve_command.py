@@ -2,28 +2,29 @@
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import httpx
-from liveserver import free_port
+from liveserver import port_of, read_banner
 
 
 def test_serve_starts_on_a_fresh_directory_and_prints_its_address(tmp_path: Path) -> None:
-    port = free_port()
+    """Given --port 0 the system picks a free port, bound before the banner names it."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "topsecret.cli", "serve", "--port", str(port)],
+        [sys.executable, "-m", "topsecret.cli", "serve", "--port", "0"],
         cwd=tmp_path,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
     )
     try:
-        assert process.stdout is not None
-        banner = process.stdout.readline()
-        assert f"http://127.0.0.1:{port}/" in banner
+        banner = read_banner(process)
+        port = port_of(banner)
+        assert f"http://127.0.0.1:{port}/" in banner and port > 0
         # A start imports and migrates: seconds on a busy machine.
         deadline = time.monotonic() + 120
         while True:
@@ -52,3 +53,22 @@ def test_serve_help_names_its_options() -> None:
     assert result.returncode == 0
     for option in ("--host", "--port", "--database"):
         assert option in result.stdout
+
+
+def test_serve_refuses_a_port_that_is_taken_before_printing_an_address(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            [sys.executable, "-m", "topsecret.server", "--port", str(port)],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert result.returncode == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in result.stderr
+    assert "choose another --port" in result.stderr
+    assert "ready at" not in result.stdout
+    assert not (tmp_path / "topsecret.sqlite3").exists()  # refused before touching storage

@@ -5,6 +5,9 @@ Start it with :func:`run` (``topsecret serve``); build the ASGI app with :func:`
 
 from __future__ import annotations
 
+import contextlib
+import socket
+
 from ..core import TopSecretError
 from .app import create_app
 from .db import OwnedElsewhere, Store, default_database_url
@@ -50,14 +53,21 @@ def run(
 ) -> None:
     """Serve until interrupted: migrations first, unfinished tables resumed, address printed.
 
+    ``port=0`` lets the system pick a free port; the printed address names it. The port is
+    bound once, here, before anything is printed, and handed to uvicorn, so the address
+    printed is the one served (nothing else can take the port between a check and a bind).
+
     With ``redis_url`` this process is one of several sharing a PostgreSQL database: tables
     are owned through leases and sockets relayed over Redis (see docs/server.md).
     """
     import uvicorn
 
-    if not 1 <= port <= 65535:
-        raise TopSecretError(f"--port must be between 1 and 65535, not {port}")
-    _check_can_listen(host, port)
+    if not 0 <= port <= 65535:
+        raise TopSecretError(
+            f"--port must be between 1 and 65535 (or 0 for any free port), not {port}"
+        )
+    listening = _listen(host, port)
+    port = int(listening.getsockname()[1])
     url = database_url or default_database_url()
     cluster = None
     if redis_url is not None:
@@ -79,26 +89,33 @@ def run(
     app = create_app(store, limits, cluster)
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     print(f"Top Secret is ready at http://{shown}:{port}/  (storage: {_safe(url)})", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", **uvicorn_settings(limits))
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", **uvicorn_settings(limits)
+    )
+    with listening, contextlib.suppress(KeyboardInterrupt):
+        # uvicorn shuts down cleanly on SIGINT, then raises it again for the caller to hear
+        # (uvicorn.run swallows it the same way): a stop by Ctrl-C exits with 0.
+        uvicorn.Server(config).run(sockets=[listening])
 
 
-def _check_can_listen(host: str, port: int) -> None:
-    """Fail before printing an address nobody can reach (taken port, unknown host)."""
-    import socket
-
+def _listen(host: str, port: int) -> socket.socket:
+    """The server's listening socket, bound before the address is printed, or a one-line
+    reason it cannot be (taken port, unknown host)."""
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except socket.gaierror:
         raise TopSecretError(f"unknown host {host!r} for --host") from None
     family, kind, proto, _, address = infos[0]
-    with socket.socket(family, kind, proto) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind(address)
-        except OSError as exc:
-            raise TopSecretError(
-                f"cannot listen on {host}:{port} ({exc.strerror}); choose another --port"
-            ) from None
+    listening = socket.socket(family, kind, proto)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listening.bind(address)
+    except OSError as exc:
+        listening.close()
+        raise TopSecretError(
+            f"cannot listen on {host}:{port} ({exc.strerror}); choose another --port"
+        ) from None
+    return listening
 
 
 def _safe(url: str) -> str:
@@ -120,7 +137,9 @@ def main(argv: list[str] | None = None) -> None:
         description="Play Top Secret in the browser: start the multiplayer server.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    parser.add_argument("--port", type=int, default=8000, help="port to listen on")
+    parser.add_argument(
+        "--port", type=int, default=8000, help="port to listen on (0: any free port)"
+    )
     parser.add_argument(
         "--database",
         default=None,
