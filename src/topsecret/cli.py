@@ -178,9 +178,34 @@ def play_command(
 ) -> None:
     """Play a whole game in the terminal against bots."""
     from .i18n import language_from_environment, translator
-    from .terminal import offer_rematch, play_in_terminal
 
     tr = translator(lang if lang is not None else language_from_environment())
+    try:
+        _play(game_id, players, bots, seat, seed, option, save_log, tr)
+    except (TopSecretError, ActionFormatError) as exc:
+        # The player chose a language: errors follow it, not the locale main() would use.
+        raise _fail_in(tr, exc) from None
+
+
+def _fail_in(tr: Translator, exc: TopSecretError) -> typer.Exit:
+    """``exc`` printed as ``main()`` prints an error, in ``tr``'s language."""
+    error = escape(tr.gettext("error:"))
+    _err().print(f"[bold red]{error}[/] {escape(message_text(exc, tr))}")
+    return typer.Exit(2)
+
+
+def _play(
+    game_id: str,
+    players: int | None,
+    bots: str,
+    seat: int,
+    seed: int | None,
+    option: list[str] | None,
+    save_log: Path | None,
+    tr: Translator,
+) -> None:
+    from .terminal import offer_rematch, play_in_terminal
+
     game = get_game(game_id)
     if players is not None and not game.min_players <= players <= game.max_players:
         raise TopSecretError(
@@ -664,8 +689,7 @@ def main() -> None:
         _err().print(escape(_("interrupted")))
         sys.exit(130)
     except (TopSecretError, ActionFormatError) as exc:
-        error = escape(_("error:"))
-        _err().print(f"[bold red]{error}[/] {escape(message_text(exc, _locale_language()))}")
+        _fail_in(_locale_language(), exc)
         sys.exit(2)
     except Exception as exc:
         if os.environ.get("TOPSECRET_DEBUG"):

@@ -136,3 +136,35 @@ def test_the_command_line_refuses_a_bad_option_in_the_locales_language(
     )
     assert result.returncode == 2
     assert result.stderr.strip() == expected
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (
+            ["play", "vault", "--lang", "fr", "-o", "stolen=shown"],
+            "erreur : l'option 'stolen' doit être l'une de : hidden, face_up",
+        ),
+        (
+            ["play", "vault", "--lang", "it", "-o", "stolen=shown"],
+            "errore: l'opzione 'stolen' deve essere una tra: hidden, face_up",
+        ),
+    ],
+)
+def test_the_command_line_refuses_a_bad_option_in_the_language_of_lang(
+    args: list[str], expected: str
+) -> None:
+    """Given an English (C) locale, when `topsecret play vault --lang fr -o stolen=shown` is
+    typed, then the error follows --lang, the language the player chose, not the locale."""
+    environ = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LANG")}
+    environ.update({"LANG": "C", "COLUMNS": "200"})
+    result = subprocess.run(
+        [sys.executable, "-m", "topsecret.cli", *args],
+        capture_output=True,
+        text=True,
+        input="",
+        env=environ,
+        timeout=300,
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip() == expected
