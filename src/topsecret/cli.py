@@ -94,7 +94,7 @@ def _bot_lineup(game_id: str, spec: str, seats: int) -> list[str]:
     """``random,heuristic`` -> one name per seat, the list repeating as needed."""
     names = [name.strip() for name in spec.split(",") if name.strip()]
     if not names:
-        raise TopSecretError("--bots needs at least one bot name")
+        raise TopSecretError.of(N_("--bots needs at least one bot name"))
     game = get_game(game_id)
     for name in names:
         check_bot_name(game, name)

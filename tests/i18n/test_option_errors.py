@@ -7,10 +7,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 
 import pytest
 
-from topsecret.core import InvalidOptions
+from topsecret.bots import check_bot_name
+from topsecret.bots.ismcts import parse_settings
+from topsecret.core import InvalidOptions, UnknownName
 from topsecret.core.options import parse_option_texts, resolve_options
 from topsecret.games import get_game
 from topsecret.i18n import ENGLISH, accepted_language, message_text, translator
@@ -168,3 +171,129 @@ def test_the_command_line_refuses_a_bad_option_in_the_language_of_lang(
     )
     assert result.returncode == 2
     assert result.stderr.strip() == expected
+
+
+def _refused_by(make: Callable[[], object]) -> InvalidOptions:
+    with pytest.raises(InvalidOptions) as refused:
+        make()
+    return refused.value
+
+
+SPYWORLD = get_game("spyworld")
+WINK_GAME = get_game("wink")
+VAULT_GAME = get_game("vault")
+
+#: A game's own option errors, its player count and its rules versions, each as it is raised.
+OTHER_REFUSALS: dict[str, Callable[[], object]] = {
+    "players": lambda: VAULT_GAME.check_players(9),
+    "gadgets": lambda: SPYWORLD.new_state(2, {"gadgets": "NNX"}),
+    "beginners": lambda: SPYWORLD.new_state(2, {"beginners": "0,5"}),
+    "lair": lambda: SPYWORLD.new_state(2, {"lair": "castle"}),
+    "first_game and agent_cards": lambda: WINK_GAME.new_state(
+        4, {"first_game": True, "agent_cards": 20}
+    ),
+    "agent_cards": lambda: WINK_GAME.new_state(4, {"agent_cards": 3}),
+    "rules not a number": lambda: VAULT_GAME.resolve_options({"rules": "two"}),
+    "rules too new": lambda: VAULT_GAME.resolve_options({"rules": 99}),
+    "rules of a new table": lambda: VAULT_GAME.new_table_options({"rules": 1}),
+    "rules that cannot replay": lambda: SPYWORLD.resolve_options({"rules": 1}),
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "it"])
+@pytest.mark.parametrize("case", sorted(OTHER_REFUSALS))
+def test_game_player_count_and_rules_refusals_are_translated(case: str, lang: str) -> None:
+    """Given an option a game's own parsing refuses, a player count out of range or a rules
+    version a table cannot have, then the refusal keeps its English and its template and
+    reads in each language, the game's title and any reason within it included."""
+    error = _refused_by(OTHER_REFUSALS[case])
+    assert error.template is not None, str(error)
+    assert catalogue(lang).get(error.template) is not None, error.template
+    text = message_text(error, translator(lang))
+    assert text != str(error)
+    assert "{" not in text, text
+
+
+def test_seat_and_title_read_as_the_players_do() -> None:
+    """The vault's title is the reader's, the beginners' seat numbers say which is the
+    first seat, and a rules-1 SpyWorld table's reason is translated within the sentence."""
+    fr = translator("fr")
+    assert message_text(_refused_by(OTHER_REFUSALS["players"]), fr) == (
+        f"{fr.gettext(VAULT_GAME.title)} se joue de 2 à 6 joueurs, pas 9"
+    )
+    beginners = _refused_by(OTHER_REFUSALS["beginners"])
+    assert str(beginners) == (
+        "option 'beginners' takes none, all or seat numbers 0-1 separated by commas "
+        "(0 is the first seat), not '0,5'"
+    )
+    old = message_text(_refused_by(OTHER_REFUSALS["rules that cannot replay"]), fr)
+    assert "ne sait pas rejouer" in old and "les manches se paient autrement" in old
+
+
+def test_every_reason_a_rules_version_is_refused_for_is_a_catalogue_message() -> None:
+    """``refused`` in a game's rules_versions.toml is shown to players: it is translated."""
+    for game_id in ("vault", "wink", "briefcase", "spyworld"):
+        for entry in get_game(game_id).rules_history.earlier:
+            if entry.refused:
+                for lang in ("fr", "de", "it"):
+                    found = catalogue(lang).get(entry.refused)
+                    assert found is not None and found.string, (game_id, entry.version)
+
+
+def _unknown(make: Callable[[], object]) -> UnknownName:
+    with pytest.raises(UnknownName) as refused:
+        make()
+    return refused.value
+
+
+#: Names that do not exist: a game, a bot, a bot's options, a language.
+UNKNOWN_NAMES: dict[str, Callable[[], object]] = {
+    "game": lambda: get_game("chess"),
+    "bot": lambda: check_bot_name(VAULT_GAME, "grandmaster"),
+    "bot option shape": lambda: check_bot_name(VAULT_GAME, "ismcts:fast"),
+    "options of a bot without any": lambda: check_bot_name(VAULT_GAME, "random:ms=5"),
+    "search option": lambda: check_bot_name(VAULT_GAME, "ismcts:speed=5"),
+    "search number": lambda: check_bot_name(VAULT_GAME, "ismcts:ms=fast"),
+    "search range": lambda: check_bot_name(VAULT_GAME, "ismcts:trust=2"),
+    "search sign": lambda: check_bot_name(VAULT_GAME, "ismcts:c=-1"),
+    "search opponents": lambda: check_bot_name(VAULT_GAME, "ismcts:opponents=mirror"),
+    "language": lambda: translator("xx"),
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "it"])
+@pytest.mark.parametrize("case", sorted(UNKNOWN_NAMES))
+def test_unknown_games_bots_and_languages_are_refused_in_each_language(
+    case: str, lang: str
+) -> None:
+    """Given a game, bot, bot option or language that does not exist, then the refusal
+    keeps its English and reads in each language."""
+    error = _unknown(UNKNOWN_NAMES[case])
+    assert error.template is not None, str(error)
+    text = message_text(error, translator(lang))
+    assert text != str(error) and "{" not in text, text
+
+
+def test_a_bad_search_setting_is_still_a_value_error_with_its_english() -> None:
+    """The search's own refusals stay ValueErrors (what code that builds settings catches)."""
+    with pytest.raises(ValueError, match=r"^trust must be between 0 and 1$"):
+        parse_settings({"trust": "2"})
+    error = _unknown(UNKNOWN_NAMES["search option"])
+    assert str(error).startswith("ismcts has no option 'speed'; it takes c, gate, guided")
+    assert message_text(error, translator("de")).startswith("ismcts hat keine Option 'speed'")
+
+
+def test_the_command_line_asks_for_a_bot_in_the_language_of_lang() -> None:
+    """`topsecret play vault --bots , --lang de` says in German that a bot name is needed."""
+    environ = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LANG")}
+    environ.update({"LANG": "C", "COLUMNS": "200"})
+    result = subprocess.run(
+        [sys.executable, "-m", "topsecret.cli", "play", "vault", "--bots", ",", "--lang", "de"],
+        capture_output=True,
+        text=True,
+        input="",
+        env=environ,
+        timeout=300,
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip() == "Fehler: --bots braucht mindestens einen Botnamen"

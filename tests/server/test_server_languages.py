@@ -270,3 +270,48 @@ def test_an_illegal_card_is_refused_with_its_rule_in_each_seats_language(
         "Spielregel 002 §Début du tour de jeu: Jeder Spieler spielt eine Karte aus seiner Hand"
     )
     assert ann["template"] == bob["template"] == "seat {seat} holds no {card}"
+
+
+@pytest.mark.parametrize(
+    ("request_body", "expected", "template"),
+    [
+        (
+            {"game": "chess", "players": 2},
+            "unbekanntes Spiel 'chess'; die Spiele sind: ",
+            "unknown game {name}; the games are: {known}",
+        ),
+        (
+            {"game": "fakecards", "players": 2, "seats": [None, "grandmaster"]},
+            "kein Bot 'grandmaster' für fakecards; wählen Sie aus: ",
+            "no bot {name} for {game}; choose from: {known}",
+        ),
+        (
+            {"game": "vault", "players": 9},
+            "ist für 2 bis 6 Spieler, nicht 9",
+            "{game} is for {low}-{high} players, not {count}",
+        ),
+        (
+            {"game": "vault", "players": 2, "options": {"rules": 1}},
+            "werden nach den aktuellen Regeln 2 gespielt",
+            "new {game} tables are played under the current rules, {current}: option '{name}' "
+            "takes only {current} (or leave it out), not {given}; earlier rules are kept only "
+            "so that tables made under them replay as they were played",
+        ),
+    ],
+)
+def test_a_new_table_is_refused_in_german_with_its_english_template(
+    sqlite_server: LiveServer, request_body: dict[str, Any], expected: str, template: str
+) -> None:
+    """Given a German request for a table of an unknown game, with an unknown bot, for too
+    many players or under earlier rules, then the refusal is in German and keeps the English
+    template (the lobby passed on the game's, the bot registry's and the rules' message)."""
+    response = httpx.post(
+        f"{sqlite_server.http}/api/tables",
+        json=request_body,
+        headers={"Accept-Language": "de"},
+        timeout=10,
+    )
+    assert response.status_code in (404, 409), response.text
+    body = response.json()
+    assert expected in body["detail"]
+    assert body["template"] == template

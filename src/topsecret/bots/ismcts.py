@@ -62,6 +62,13 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from ..core import Action, Bot, Event, Game, Rng, SeatView, State, play_random_step, win_shares
+from ..core.errors import N_, TopSecretError
+
+
+class SettingError(TopSecretError, ValueError):
+    """A search setting out of range or unknown (a ``ValueError`` as before), with a
+    translatable message: the bot registry passes it on as an unknown bot name."""
+
 
 #: Exploration constant of UCB1; rewards are in [0, 1].
 DEFAULT_EXPLORATION = 0.7
@@ -151,27 +158,29 @@ class SearchSettings:
 
     def __post_init__(self) -> None:
         if self.iterations is not None and self.iterations < 1:
-            raise ValueError("iterations must be at least 1")
+            raise SettingError.of(N_("{name} must be at least 1"), name="iterations")
         if self.ms is not None and self.ms <= 0:
-            raise ValueError("ms must be positive")
+            raise SettingError.of(N_("{name} must be positive"), name="ms")
         if self.exploration < 0:
-            raise ValueError("exploration must not be negative")
+            raise SettingError.of(N_("{name} must not be negative"), name="exploration")
         if self.horizon < 0:
-            raise ValueError("horizon must not be negative")
+            raise SettingError.of(N_("{name} must not be negative"), name="horizon")
         if not 0 <= self.guided <= self.horizon:
-            raise ValueError("guided must be between 0 and the horizon")
+            raise SettingError.of(N_("guided must be between 0 and the horizon"))
         if self.widen < 0:
-            raise ValueError("widen must not be negative")
+            raise SettingError.of(N_("{name} must not be negative"), name="widen")
         if self.hint < 0:
-            raise ValueError("hint must not be negative")
+            raise SettingError.of(N_("{name} must not be negative"), name="hint")
         if not 0 <= self.trust <= 1:
-            raise ValueError("trust must be between 0 and 1")
+            raise SettingError.of(N_("trust must be between 0 and 1"))
         if self.opponents not in OPPONENT_MODELS:
-            raise ValueError(f"opponents must be one of {', '.join(OPPONENT_MODELS)}")
+            raise SettingError.of(
+                N_("opponents must be one of {choices}"), choices=", ".join(OPPONENT_MODELS)
+            )
         if self.paired < 0 or self.paired == 1:
-            raise ValueError("paired must be 0 (the tree) or at least 2 candidates")
+            raise SettingError.of(N_("paired must be 0 (the tree) or at least 2 candidates"))
         if self.gate < 0:
-            raise ValueError("gate must not be negative")
+            raise SettingError.of(N_("{name} must not be negative"), name="gate")
 
     @property
     def deterministic(self) -> bool:
@@ -479,7 +488,7 @@ class IsmctsSearch:
         self._rollout = rollout
         self._guide = guide if guide else None
         if settings.opponents == "heuristic" and self._guide is None:
-            raise ValueError("opponents=heuristic needs a game with a heuristic bot")
+            raise SettingError.of(N_("opponents=heuristic needs a game with a heuristic bot"))
         self.report = SearchReport()
 
     def best_action(
@@ -826,12 +835,18 @@ def parse_settings(options: Mapping[str, str]) -> SearchSettings:
     values: dict[str, Any] = {}
     for key, text in options.items():
         if key not in known:
-            raise ValueError(f"ismcts has no option {key!r}; it takes {', '.join(sorted(known))}")
+            raise SettingError.of(
+                N_("ismcts has no option {key}; it takes {known}"),
+                key=repr(key),
+                known=", ".join(sorted(known)),
+            )
         field_name, convert = known[key]
         try:
             values[field_name] = convert(text)
         except ValueError:
-            raise ValueError(f"ismcts option {key}={text!r} is not a number") from None
+            raise SettingError.of(
+                N_("ismcts option {key}={text} is not a number"), key=key, text=repr(text)
+            ) from None
     return SearchSettings(**values)
 
 
@@ -844,6 +859,7 @@ __all__ = [
     "PairedLead",
     "SearchReport",
     "SearchSettings",
+    "SettingError",
     "WorldPolicy",
     "paired_choice",
     "parse_settings",

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from ..core import Bot, Game, UnknownName
+from ..core import Bot, Game, TopSecretError, UnknownName
+from ..core.errors import N_
 from .ismcts import IsmctsBot, parse_settings
 from .levels import HARD_MS, HARD_REALTIME_MS, LEVELS, SlippingBot
 from .random_bot import RandomBot
@@ -40,7 +41,11 @@ def split_bot_name(name: str) -> tuple[str, dict[str, str]]:
     for part in parts:
         key, sep, value = part.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise UnknownName(f"bot option {part!r} in {name!r} must look like key=value")
+            raise UnknownName.of(
+                N_("bot option {part} in {name} must look like key=value"),
+                part=repr(part),
+                name=repr(name),
+            )
         options[key.strip()] = value.strip()
     return base.strip(), options
 
@@ -57,13 +62,20 @@ def make_bot(game: Game, name: str, seed: int) -> Bot:
     if base in SEARCH_BOTS:
         return _search_bot(game, options, seed)
     if options:
-        raise UnknownName(f"bot {base!r} takes no options (got {name!r})")
+        raise UnknownName.of(
+            N_("bot {base} takes no options (got {name})"), base=repr(base), name=repr(name)
+        )
     if base in LEVELS and "heuristic" in own:
         return _level_bot(game, own, base, seed)
     factory = own.get(base) or GENERIC_BOTS.get(base)
     if factory is None:
         known = ", ".join(bot_names(game))
-        raise UnknownName(f"no bot {name!r} for {game.id}; choose from: {known}")
+        raise UnknownName.of(
+            N_("no bot {name} for {game}; choose from: {known}"),
+            name=repr(name),
+            game=game.id,
+            known=known,
+        )
     return factory(seed)
 
 
@@ -71,13 +83,25 @@ def _search_bot(game: Game, options: Mapping[str, str], seed: int) -> Bot:
     try:
         settings = parse_settings(options)
     except ValueError as exc:
-        raise UnknownName(str(exc)) from None
+        raise _passed_on(UnknownName(str(exc)), exc) from None
     timing = None
     if game.play_style == "realtime":
         timing = _timing_bot(game, seed)
     bot = IsmctsBot(seed, settings, timing=timing)
     bot.name = "ismcts" + "".join(f":{k}={v}" for k, v in sorted(options.items()))
     return bot
+
+
+def _reason(exc: ValueError) -> tuple[str, object]:
+    """A search setting's refusal as a message parameter: translated where it has a template."""
+    if isinstance(exc, TopSecretError) and exc.template is not None:
+        return (exc.template, exc.params)
+    return (str(exc), {})
+
+
+def _passed_on(error: UnknownName, exc: ValueError) -> UnknownName:
+    """``error`` with ``exc``'s translatable message, when it has one."""
+    return error.with_message_of(exc) if isinstance(exc, TopSecretError) else error
 
 
 def _timing_bot(game: Game, seed: int) -> Bot:
@@ -102,7 +126,11 @@ def _level_bot(game: Game, own: Mapping[str, Callable[[int], Bot]], level: str, 
         try:
             settings = parse_settings(tuned)
         except ValueError as exc:
-            raise UnknownName(f"{game.id}: bad search_options: {exc}") from None
+            raise UnknownName.of(
+                N_("{game}: bad search_options: {reason}"),
+                game=game.id,
+                reason=_reason(exc),
+            ) from None
         bot = IsmctsBot(seed, settings, timing=_timing_bot(game, seed) if realtime else None)
     bot.name = level
     return bot

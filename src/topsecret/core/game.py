@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, ActionCodec
-from .errors import IllegalAction, InvalidOptions
+from .errors import N_, IllegalAction, InvalidOptions
 from .events import Event
 from .options import OptionSpec, OptionValue, parse_option_texts, resolve_options
 from .rng import Rng
@@ -118,8 +118,12 @@ class Game(ABC):
 
     def check_players(self, players: int) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise InvalidOptions(
-                f"{self.title} is for {self.min_players}-{self.max_players} players, not {players}"
+            raise InvalidOptions.of(
+                N_("{game} is for {low}-{high} players, not {count}"),
+                game=(self.title, {}),
+                low=self.min_players,
+                high=self.max_players,
+                count=players,
             )
 
     def new_state(

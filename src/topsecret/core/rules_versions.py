@@ -38,7 +38,7 @@ from importlib import resources
 from typing import Any
 
 from .data import field, optional, source, table_list
-from .errors import DataFileError, InvalidOptions
+from .errors import N_, DataFileError, InvalidOptions
 
 #: The reserved option that names a table's rules version.
 RULES = "rules"
@@ -71,11 +71,22 @@ class RulesHistory:
         if given is None:
             return self.current
         if not isinstance(given, int) or isinstance(given, bool):
-            raise InvalidOptions(f"option '{RULES}' takes a whole number, not {given!r}")
+            raise InvalidOptions.of(
+                N_("option '{name}' takes a whole number, not {given}"),
+                name=RULES,
+                given=repr(given),
+            )
         if not FIRST <= given <= self.current:
-            raise InvalidOptions(
-                f"this table was made under {title} rules {given}; this version of Top Secret "
-                f"knows rules {FIRST} to {self.current}: upgrade it to play or replay the table"
+            raise InvalidOptions.of(
+                N_(
+                    "this table was made under {game} rules {version}; this version of Top "
+                    "Secret knows rules {first} to {current}: upgrade it to play or replay the "
+                    "table"
+                ),
+                game=(title, {}),
+                version=given,
+                first=FIRST,
+                current=self.current,
             )
         return given
 
@@ -88,10 +99,16 @@ class RulesHistory:
         """
         if given is None or (type(given) is int and given == self.current):
             return
-        raise InvalidOptions(
-            f"new {title} tables are played under the current rules, {self.current}: option "
-            f"'{RULES}' takes only {self.current} (or leave it out), not {given!r}; earlier "
-            f"rules are kept only so that tables made under them replay as they were played"
+        raise InvalidOptions.of(
+            N_(
+                "new {game} tables are played under the current rules, {current}: option "
+                "'{name}' takes only {current} (or leave it out), not {given}; earlier rules are "
+                "kept only so that tables made under them replay as they were played"
+            ),
+            game=(title, {}),
+            current=self.current,
+            name=RULES,
+            given=repr(given),
         )
 
     def upgrade(self, version: int, given: Mapping[str, Any], title: str) -> dict[str, Any]:
@@ -99,9 +116,14 @@ class RulesHistory:
         out = dict(given)
         for entry in self.earlier:
             if entry.version == version and entry.refused:
-                raise InvalidOptions(
-                    f"this table was made under {title} rules {version}, which this version "
-                    f"of Top Secret cannot replay: {entry.refused}"
+                raise InvalidOptions.of(
+                    N_(
+                        "this table was made under {game} rules {version}, which this version "
+                        "of Top Secret cannot replay: {reason}"
+                    ),
+                    game=(title, {}),
+                    version=version,
+                    reason=(entry.refused, {}),
                 )
         for entry in sorted(self.earlier, key=lambda e: e.version):
             if entry.version < version:

@@ -111,7 +111,11 @@ def translator(lang: str) -> Translator:
     ``fr_CH.UTF-8``); an unknown language raises :class:`UnknownName`."""
     code = normalize(lang)
     if code is None:
-        raise UnknownName(f"no language {lang!r}; choose from {', '.join(LANGUAGES)}")
+        raise UnknownName.of(
+            N_("no language {name}; choose from {choices}"),
+            name=repr(lang),
+            choices=", ".join(LANGUAGES),
+        )
     if code == DEFAULT:
         return Translator(code, gettext.NullTranslations())
     return Translator(code, _read_catalogue(code))

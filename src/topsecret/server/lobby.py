@@ -641,7 +641,7 @@ class Lobby:
         try:
             game = get_game(request.game)
         except UnknownName as exc:
-            raise TableError(str(exc)) from None
+            raise TableError(str(exc)).with_message_of(exc) from None
         for spec in game.option_specs:
             # Some text options may name a file on the server, such as a custom map: the host
             # may use such files from the command line, browsers only the listed values.
@@ -677,7 +677,7 @@ class Lobby:
                 try:
                     check_bot_name(game, bot)
                 except UnknownName as exc:
-                    raise TableError(str(exc)) from None
+                    raise TableError(str(exc)).with_message_of(exc) from None
         if counted:
             wait = await self._create_rate.acquire(client)
             if wait:

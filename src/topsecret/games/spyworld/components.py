@@ -16,6 +16,7 @@ from typing import Any
 
 from ...core import DataFileError
 from ...core.data import field, load_package_toml, load_toml, optional, source, table_list
+from ...core.errors import N_
 from .grid import Grid
 
 PACKAGE = "topsecret.games.spyworld.data"
@@ -487,7 +488,11 @@ def lair_board(name: str) -> LairBoard:
         return boxed[name]
     if name.endswith(".toml"):
         return load_lair_file(name)
-    raise DataFileError(f"unknown lair {name!r}; choose {', '.join(boxed)} or a .toml file")
+    raise DataFileError.of(
+        N_("unknown lair {name}; choose {choices} or a .toml file"),
+        name=repr(name),
+        choices=", ".join(boxed),
+    )
 
 
 @cache

@@ -7,7 +7,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ...core import Action, ActionCodec, Event, InvalidOptions, OptionSpec
-from ...core.errors import DataFileError
+from ...core.errors import N_, DataFileError
 from ...core.game import Game
 from ...core.options import OptionValue
 from ...core.tensors import TensorLayout
@@ -36,8 +36,9 @@ def parse_expert(text: str) -> str:
     upper = text.strip().upper()
     if len(upper) == 5 and set(upper) <= {"N", "E"}:
         return upper
-    raise InvalidOptions(
-        f"option 'gadgets' takes normal, expert or five letters N/E (like NNENE), not {text!r}"
+    raise InvalidOptions.of(
+        N_("option 'gadgets' takes normal, expert or five letters N/E (like NNENE), not {text}"),
+        text=repr(text),
     )
 
 
@@ -49,10 +50,16 @@ def parse_beginners(text: str, players: int) -> frozenset[int]:
         return frozenset(range(players))
     seats = set()
     for part in lowered.split(","):
+        # The option's values count seats from 0, as stored tables and logs hold them, where
+        # players count from 1: the message says which is the first seat.
         if not part.strip().isdigit() or not 0 <= int(part) < players:
-            raise InvalidOptions(
-                f"option 'beginners' takes none, all or seat numbers 0-{players - 1} "
-                f"separated by commas, not {text!r}"
+            raise InvalidOptions.of(
+                N_(
+                    "option 'beginners' takes none, all or seat numbers 0-{last} "
+                    "separated by commas (0 is the first seat), not {text}"
+                ),
+                last=players - 1,
+                text=repr(text),
             )
         seats.add(int(part))
     return frozenset(seats)
@@ -113,7 +120,8 @@ class SpyWorldGame(Game):
         try:
             board = lair_board(str(options["lair"]))
         except DataFileError as exc:
-            raise InvalidOptions(f"option 'lair': {exc}") from None
+            reason = (exc.template, exc.params) if exc.template else (str(exc), {})
+            raise InvalidOptions.of(N_("option 'lair': {reason}"), reason=reason) from None
         state = SpyWorldState(
             self,
             players,

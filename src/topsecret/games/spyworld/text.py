@@ -150,6 +150,12 @@ DATA_TEXTS: tuple[str, ...] = (
     N_("Regional Tyrant"),
     N_("Town Ruler"),
     N_("Henchman"),
+    # rules_versions.toml: why a table of rules 1 cannot be replayed.
+    N_(
+        "rounds are paid differently since rules 2 (only sets of cards payable in some order "
+        "are offered, Rulebook 003 §Secrets and Budget), so its choices no longer fit; the "
+        "table's stored scores stand"
+    ),
 )
 #: The rule citations of ``state.py`` and ``exploring.py``; a test checks that every one is
 #: listed here.

@@ -198,14 +198,20 @@ class WinkState(State):
         state.reshuffle = reshuffle
         full = comps.agent_cards_per_agent * players
         if agent_cards and first_game:
-            raise InvalidOptions("choose either first_game or agent_cards, not both")
+            raise InvalidOptions.of(N_("choose either first_game or agent_cards, not both"))
         if agent_cards:
             fewest = comps.min_agent_cards_per_player * players
             if not fewest <= agent_cards <= full:
-                raise InvalidOptions(
-                    f"agent_cards must be between {fewest} and {full} for {players} players "
-                    f"({comps.min_agent_cards_per_player} to {comps.agent_cards_per_agent} "
-                    "per player)"
+                raise InvalidOptions.of(
+                    N_(
+                        "agent_cards must be between {fewest} and {full} for {players} players "
+                        "({low} to {high} per player)"
+                    ),
+                    fewest=fewest,
+                    full=full,
+                    players=players,
+                    low=comps.min_agent_cards_per_player,
+                    high=comps.agent_cards_per_agent,
                 )
             keep = agent_cards
         elif first_game:
