@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Union, get_type_hints
 
-from .errors import TopSecretError
+from .errors import N_, TopSecretError
 
 JsonDict = dict[str, Any]
 
@@ -53,36 +53,47 @@ def _check_value(name: str, value: Any, hint: Any) -> Any:
                 return _check_value(name, value, option)
             except ActionFormatError as exc:
                 errors.append(str(exc))
-        raise ActionFormatError(f"field '{name}': {value!r} fits none of {hint}")
+        raise ActionFormatError.of(
+            N_("field '{name}': {value} fits none of {hint}"),
+            name=name,
+            value=repr(value),
+            hint=str(hint),
+        )
     if origin is typing.Literal:
         if value in typing.get_args(hint):
             return value
-        raise ActionFormatError(f"field '{name}' must be one of {typing.get_args(hint)}")
+        raise ActionFormatError.of(
+            N_("field '{name}' must be one of {allowed}"),
+            name=name,
+            allowed=str(typing.get_args(hint)),
+        )
     if origin is tuple:
         if not isinstance(value, (list, tuple)):
-            raise ActionFormatError(f"field '{name}' must be a list")
+            raise ActionFormatError.of(N_("field '{name}' must be a list"), name=name)
         args = typing.get_args(hint)
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_check_value(name, v, args[0]) for v in value)
         if len(args) != len(value):
-            raise ActionFormatError(f"field '{name}' must have {len(args)} items")
+            raise ActionFormatError.of(
+                N_("field '{name}' must have {count} items"), name=name, count=len(args)
+            )
         return tuple(_check_value(name, v, a) for v, a in zip(value, args, strict=True))
     if hint is bool:
         if isinstance(value, bool):
             return value
-        raise ActionFormatError(f"field '{name}' must be true or false")
+        raise ActionFormatError.of(N_("field '{name}' must be true or false"), name=name)
     if hint is int:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        raise ActionFormatError(f"field '{name}' must be a whole number")
+        raise ActionFormatError.of(N_("field '{name}' must be a whole number"), name=name)
     if hint is float:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return float(value)
-        raise ActionFormatError(f"field '{name}' must be a number")
+        raise ActionFormatError.of(N_("field '{name}' must be a number"), name=name)
     if hint is str:
         if isinstance(value, str):
             return value
-        raise ActionFormatError(f"field '{name}' must be text")
+        raise ActionFormatError.of(N_("field '{name}' must be text"), name=name)
     raise ActionFormatError(f"field '{name}' has a type the codec cannot read: {hint}")
 
 
@@ -116,37 +127,53 @@ class ActionCodec:
         try:
             return self._ids[action]
         except KeyError:
-            raise ActionFormatError(f"{action!r} is not in this game's action space") from None
+            raise ActionFormatError.of(
+                N_("{action} is not in this game's action space"), action=repr(action)
+            ) from None
 
     def from_id(self, action_id: int) -> Action:
         if not 0 <= action_id < len(self._space):
-            raise ActionFormatError(f"action id {action_id} is outside 0..{len(self._space) - 1}")
+            raise ActionFormatError.of(
+                N_("action id {id} is outside 0..{last}"), id=action_id, last=len(self._space) - 1
+            )
         return self._space[action_id]
 
     def from_json(self, data: Any) -> Action:
         if not isinstance(data, Mapping):
-            raise ActionFormatError("an action must be a JSON object with a 'type'")
+            raise ActionFormatError.of(N_("an action must be a JSON object with a 'type'"))
         kind = data.get("type")
         cls = self._classes.get(kind) if isinstance(kind, str) else None
         if cls is None:
             known = ", ".join(sorted(self._classes))
-            raise ActionFormatError(f"unknown action type {kind!r}; this game knows: {known}")
+            raise ActionFormatError.of(
+                N_("unknown action type {kind}; this game knows: {known}"),
+                kind=repr(kind),
+                known=known,
+            )
         hints = self._hints[kind]  # type: ignore[index]
         fields = {f.name: f for f in dataclasses.fields(cls)}
         extra = set(data) - set(fields) - {"type"}
         if extra:
-            raise ActionFormatError(f"action '{kind}' has unknown fields: {sorted(extra)}")
+            raise ActionFormatError.of(
+                N_("action '{kind}' has unknown fields: {fields}"),
+                kind=kind,
+                fields=str(sorted(extra)),
+            )
         values: dict[str, Any] = {}
         for name, field in fields.items():
             if name not in data:
                 if field.default is not dataclasses.MISSING:
                     continue
-                raise ActionFormatError(f"action '{kind}' needs the field '{name}'")
+                raise ActionFormatError.of(
+                    N_("action '{kind}' needs the field '{name}'"), kind=kind, name=name
+                )
             values[name] = _check_value(name, data[name], hints[name])
         try:
             return cls(**values)
         except (TypeError, ValueError) as exc:
-            raise ActionFormatError(f"action '{kind}': {exc}") from None
+            raise ActionFormatError.of(
+                N_("action '{kind}': {reason}"), kind=kind, reason=(str(exc), {})
+            ) from None
 
     def to_json(self, action: Action) -> JsonDict:
         return action.to_json()

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, ActionCodec
-from .errors import N_, IllegalAction, InvalidOptions
+from .errors import N_, IllegalAction, InvalidOptions, fill
 from .events import Event
 from .options import OptionSpec, OptionValue, parse_option_texts, resolve_options
 from .rng import Rng
@@ -36,6 +36,17 @@ from .tensors import TensorLayout
 
 if TYPE_CHECKING:
     from .bot import Bot
+
+
+#: The rules every game shares, cited by the errors below (catalogue messages).
+RULE_SEATS = N_("seats")
+RULE_TURN_ORDER = N_("turn order")
+NO_DECISION = N_("seat {seat} has no decision to make now")
+
+
+def _illegal(template: str, rule: str, **params: object) -> IllegalAction:
+    """An illegal action whose reason is a catalogue message (seats counted from 1)."""
+    return IllegalAction(fill(template, params), rule, template=template, params=params)
 
 
 class Game(ABC):
@@ -276,9 +287,11 @@ class State(ABC):
         if self.is_over():
             raise IllegalAction("the game is over", "end of the game")
         if not isinstance(player, int) or not 0 <= player < self.num_players:
-            raise IllegalAction(f"there is no seat {player!r} at this table", "seats")
+            # Players count seats from 1, the engine from 0.
+            seat = player + 1 if isinstance(player, int) else repr(player)
+            raise _illegal(N_("there is no seat {seat} at this table"), RULE_SEATS, seat=seat)
         if player not in self.acting_players():
-            raise IllegalAction(f"seat {player} has no decision to make now", "turn order")
+            raise _illegal(NO_DECISION, RULE_TURN_ORDER, seat=player + 1)
         if action not in self.legal_actions(player):
             raise self.explain_illegal(player, action)
 
@@ -302,7 +315,7 @@ class State(ABC):
         """What a seat does on a timeout; games may choose something wiser than the first."""
         actions = self.legal_actions(player)
         if not actions:
-            raise IllegalAction(f"seat {player} has no decision to make now", "turn order")
+            raise _illegal(NO_DECISION, RULE_TURN_ORDER, seat=player + 1)
         return actions[0]
 
     # -- what may be known ------------------------------------------------------------

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core import Action, Event, IllegalAction, private, public
+from ...core import Action, Event, private, public
+from ...i18n import N_
+from ...i18n.table_text import illegal
 from .actions import (
     BlowAgents,
     CallAgent,
@@ -139,7 +141,9 @@ def apply_power(state: BriefcaseState, seat: int, action: Action) -> list[Event]
         state.positions[agent] = board.index(action.city)
         record["power"] = {"agent": name, "wandered": action.city}
         return [public("power", agent=name, moved=name, origin=board.names[here], city=action.city)]
-    raise IllegalAction(f"{action!r} is not a power of {name}", ABILITIES)
+    raise illegal(
+        N_("{action} is not a power of {agent}"), ABILITIES, action=repr(action), agent=name
+    )
 
 
 __all__ = ["SOLOMON_NAME", "apply_power", "power_actions"]

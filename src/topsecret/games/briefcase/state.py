@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import Action, Event, IllegalAction, Rng, SimultaneousStep, State, private, public
 from ...i18n import N_
+from ...i18n.table_text import illegal
 from .actions import (
     PAYOFF_ACTIONS,
     POWER_ACTIONS,
@@ -562,7 +563,7 @@ class BriefcaseState(State):
             if self.phase != OVER:
                 events.extend(self._end_turn())
             return events
-        raise IllegalAction(f"{action!r} cannot be taken now", GAME_PLAY)
+        raise illegal(N_("{action} cannot be taken now"), GAME_PLAY, action=repr(action))
 
     def _payoff(self, seat: int, action: Action) -> list[Event]:
         self.payoffs_made[seat] += 1

@@ -528,7 +528,9 @@ class WinkState(State):
         elif isinstance(action, Pass):
             self._pass(player, action, events)
         else:  # pragma: no cover - check_action has already refused unknown actions
-            raise IllegalAction(f"unknown action {action!r}", rules.FOLLOWING_ROUNDS)
+            raise _illegal(
+                N_("unknown action {action}"), rules.FOLLOWING_ROUNDS, action=repr(action)
+            )
         return events
 
     # gaze and signals
