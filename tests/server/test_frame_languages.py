@@ -105,3 +105,44 @@ def test_a_replay_is_told_in_the_language_its_request_asks_for(sqlite_server: Li
     lines = [e["text"] for e in step["events"] if "text" in e]
     english_lines = [e["text"] for e in english_step["events"] if "text" in e]
     assert lines and english_lines and lines != english_lines
+
+
+def test_spyworld_assets_speak_each_readers_language(sqlite_server: LiveServer) -> None:
+    """Given a SpyWorld table read in French by one seat and in German by the other, then each
+    full frame's assets carry the missions' requirements, the score sheet's reasons and the
+    rank table in the reader's language (made once per language), and a replay's assets in
+    the language its request asks for."""
+    spyworld = get_game("spyworld")
+    table = set_up_table(sqlite_server.http, "Ann", "Bob", game="spyworld")
+
+    async def run() -> tuple[dict[str, Any], dict[str, Any]]:
+        ann = await seated(sqlite_server.ws, table.id, table.tokens[0], "fr")
+        bob = await seated(sqlite_server.ws, table.id, table.tokens[1], "de")
+        try:
+            return ann.last, bob.last
+        finally:
+            await ann.close()
+            await bob.close()
+
+    ann, bob = asyncio.run(run())
+    for frame, lang in ((ann, "fr"), (bob, "de")):
+        expected = spyworld.view_assets(2, {}, translator(lang))  # type: ignore[attr-defined]
+        assert frame["assets"]["rank_table"] == expected["rank_table"]
+        assert frame["assets"]["final_parts"] == expected["final_parts"]
+        assert frame["assets"]["missions"] == expected["missions"]
+    assert ann["assets"]["rank_table"] != bob["assets"]["rank_table"]
+    # The offers come as messages the page fills in, in the same shape for every reader.
+    assert ann["observation"]["faceup"][0]["offer_message"][0]
+
+
+def test_a_spyworld_replay_has_its_assets_in_the_readers_language(
+    sqlite_server: LiveServer,
+) -> None:
+    table = set_up_table(
+        sqlite_server.http, bots=["random", "random"], game="spyworld", settings={"bot_delay": 0}
+    )
+    wait_for_status(sqlite_server.http, table.id, "finished")
+    base = f"{sqlite_server.http}/api/tables/{table.id}/replay"
+    italian = httpx.get(base, headers={"Accept-Language": "it"}, timeout=60).json()
+    expected = get_game("spyworld").view_assets(2, {}, translator("it"))  # type: ignore[attr-defined]
+    assert italian["assets"]["rank_table"] == expected["rank_table"]

@@ -184,6 +184,13 @@ def reason_text(error: IllegalAction, tr: Translator) -> str:
     return _filled(tr.gettext(error.template), error.params or {}, tr)
 
 
+def filled_message(message: tuple[str, Mapping[str, Any]], tr: Translator) -> str:
+    """A message given as ``(template, params)`` in ``tr``'s language; a parameter that is
+    itself ``(template, params)`` is translated first (a card's name in a sentence)."""
+    template, params = message
+    return _filled(tr.gettext(template), params, tr)
+
+
 def message_text(error: TopSecretError, tr: Translator) -> str:
     """Any error of ours in the reader's language: an engine error with its rule
     (:func:`error_text`), one raised with a template (``TopSecretError.of``) translated, any

@@ -66,6 +66,7 @@ from .tables import (
     TableError,
     error_frame,
     event_json,
+    view_assets,
 )
 
 log = logging.getLogger("topsecret.server")
@@ -289,7 +290,7 @@ def create_app(
             "bots": [s.bot for s in data.seats],
             "scores": data.scores,
             "actions": actions,
-            "assets": _replay_assets(game, data.players, data.options),
+            "assets": _replay_assets(game, data.players, data.options, tr),
             # Table talk is part of the table's story: the replay shows it.
             "chat": store.load_chat(table_id),
         }
@@ -649,16 +650,13 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
         conn.closed = True
 
 
-def _assets(game: Any, players: int, options: dict[str, Any]) -> dict[str, Any] | None:
-    hook = getattr(game, "view_assets", None)
-    return hook(players, dict(options)) if callable(hook) else None
-
-
-def _replay_assets(game: Any, players: int, options: dict[str, Any]) -> dict[str, Any] | None:
-    """A finished table's pictures; none for rules this version cannot replay (the moves
-    and scores are still listed)."""
+def _replay_assets(
+    game: Any, players: int, options: dict[str, Any], tr: Translator
+) -> dict[str, Any] | None:
+    """A finished table's pictures, their sentences in the reader's language; none for rules
+    this version cannot replay (the moves and scores are still listed)."""
     try:
-        return _assets(game, players, options)
+        return view_assets(game, players, options, tr)
     except InvalidOptions:
         return None
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import inspect
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import orjson
 
@@ -169,11 +170,10 @@ class TableRuntime:
         self.seats = [SeatRuntime(s.seat, s.bot, s.name, s.token_hash, s.away) for s in data.seats]
         self.state: State = game.new_state(data.players, data.options, data.seed)
         self.codec = game.codec(data.players)
-        #: Public drawing data a game may offer its view (a map, a board); see docs/server.md.
-        assets_hook = getattr(game, "view_assets", None)
-        self.assets: dict[str, Any] | None = (
-            assets_hook(data.players, dict(data.options)) if callable(assets_hook) else None
-        )
+        #: Public drawing data a game may offer its view (a map, a board), per reader
+        #: language (see :meth:`assets`); docs/server.md.
+        self._assets: dict[str, dict[str, Any] | None] = {}
+        self.assets(ENGLISH)  # a bad board is refused when the table is set up
         self.log: list[LogRow] = []
         #: Every event so far with the log position that caused it (hidden ones included).
         self.events: list[tuple[int, Event]] = []
@@ -800,6 +800,13 @@ class TableRuntime:
             text = self._texts[tr.lang] = game_text(self.game, tr)
         return text
 
+    def assets(self, tr: Translator = ENGLISH) -> dict[str, Any] | None:
+        """The game's drawing data with its sentences in one reader's language, made once
+        per language at this table."""
+        if tr.lang not in self._assets:
+            self._assets[tr.lang] = view_assets(self.game, self.players, self.options, tr)
+        return self._assets[tr.lang]
+
     def _view(
         self, seat: int | None, tr: Translator = ENGLISH
     ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -848,8 +855,10 @@ class TableRuntime:
             "events": [self._event_json(seq, e, seat, tr) for seq, e in events],
             **shared,
         }
-        if full and self.assets is not None:
-            frame["assets"] = self.assets
+        if full:
+            assets = self.assets(tr)
+            if assets is not None:
+                frame["assets"] = assets
         return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
     def _shared_frame_parts(self) -> dict[str, Any]:
@@ -888,6 +897,20 @@ class TableRuntime:
                 frame = self._frame_for(conn.seat, seen, full=False, shared=shared, tr=conn.tr)
                 by_reader[reader] = frame
             conn.push(frame)
+
+
+def view_assets(
+    game: Game, players: int, options: Mapping[str, Any], tr: Translator = ENGLISH
+) -> dict[str, Any] | None:
+    """The public drawing data a game offers its view (its optional ``view_assets`` hook),
+    its sentences in ``tr``'s language when the hook takes a translator; ``None`` when the
+    game has no hook."""
+    hook = getattr(game, "view_assets", None)
+    if not callable(hook):
+        return None
+    if "tr" in inspect.signature(hook).parameters:
+        return cast("dict[str, Any]", hook(players, dict(options), tr=tr))
+    return cast("dict[str, Any]", hook(players, dict(options)))
 
 
 def event_json(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import Any
 
 import pytest
 
@@ -25,7 +26,15 @@ from topsecret.games.spyworld.actions import (
     TakeGadget,
     Teleport,
 )
-from topsecret.games.spyworld.components import NAMES, agents, gadgets, lairs, missions, sheet
+from topsecret.games.spyworld.components import (
+    NAMES,
+    agents,
+    cards,
+    gadgets,
+    lairs,
+    missions,
+    sheet,
+)
 from topsecret.games.spyworld.state import SpyWorldState
 from topsecret.games.spyworld.text import (
     CARD_NAMES,
@@ -34,7 +43,7 @@ from topsecret.games.spyworld.text import (
     agent_summary,
     final_parts,
 )
-from topsecret.i18n import error_text, game_text, translator
+from topsecret.i18n import ENGLISH, error_text, filled_message, game_text, translator
 from topsecret.i18n.catalogues import catalogue
 
 from .helpers import table
@@ -412,3 +421,49 @@ def test_every_rule_citation_is_a_catalogue_message() -> None:
         if name.startswith("RULE_") and isinstance(value, str)
     }
     assert citations and citations <= set(RULE_CITATIONS)
+
+
+def _from_json(message: Any) -> Any:
+    """A message as the observation carries it ([template, params]) back to a tuple."""
+    if not isinstance(message, list):
+        return message
+    template, params = message
+    return (template, {k: _from_json(v) for k, v in params.items()})
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_cards_on_offer_come_as_messages_each_reader_fills_in(lang: str) -> None:
+    """Given the cards on offer at every stage of the seeded tables, then each carries its
+    offer as a message (for the browser, which fills it in in the page's language): in
+    English it is the offer's text, and in ``lang`` it is the terminal's words, with no
+    English word of the catalogue."""
+    tr = translator(lang)
+    words = game_text(GAME, tr)
+    seen = 0
+    for state in seeded_tables():
+        assert isinstance(state, SpyWorldState)
+        for slot, card in enumerate(state.observation(0)["faceup"]):
+            message = _from_json(card["offer_message"])
+            assert filled_message(message, ENGLISH) == card["offer"]
+            text = filled_message(message, tr)
+            back = state.top_back(slot)
+            assert text == words.offer(cards()[state.faceup[slot]], back, state.board)  # type: ignore[attr-defined]
+            assert "{" not in text and english_in(text, lang) == set(), text
+            seen += 1
+    assert seen
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_view_assets_speak_the_readers_language(lang: str) -> None:
+    """Given the view's assets for a reader of ``lang``, then the missions' requirements, the
+    score sheet's reasons and the rank table are sentences in that language."""
+    tr = translator(lang)
+    assets = GAME.view_assets(2, {"lair": "polar_base"}, tr)
+    english = GAME.view_assets(2, {"lair": "polar_base"})
+    texts = [m["requires"] for m in assets["missions"].values()]
+    texts += [why for _, _, why in assets["final_parts"] if why]
+    texts.append(assets["rank_table"])
+    for text in texts:
+        assert english_in(text, lang) == set(), text
+    assert assets["rank_table"] != english["rank_table"]
+    assert assets["grid"] == english["grid"] and assets["names"] == english["names"]

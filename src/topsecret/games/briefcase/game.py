@@ -137,9 +137,12 @@ class BriefcaseGame(Game):
 
         return {"heuristic": HeuristicBot, "rollout": RolloutBot}
 
-    def view_assets(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    def view_assets(
+        self, players: int, options: Mapping[str, Any], tr: Translator = ENGLISH
+    ) -> dict[str, Any]:
         """Public drawing data for the browser view: the map's cities, red lines, stations,
-        and each agent's power in words (from the components file)."""
+        and each agent's power in words (from the components file). The same in every
+        language (``tr``): the powers are catalogue messages the browser looks up."""
         board = self.board_for(options)
         links = sorted({(min(a, b), max(a, b)) for a, near in enumerate(board.links) for b in near})
         return {

@@ -161,13 +161,16 @@ class SpyWorldGame(Game):
     ) -> str | None:
         return SpyWorldText(tr).event(event, seat)
 
-    def view_assets(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        """What the browser needs to draw and explain the game: the sheet, board, cards."""
+    def view_assets(
+        self, players: int, options: Mapping[str, Any], tr: Translator = ENGLISH
+    ) -> dict[str, Any]:
+        """What the browser needs to draw and explain the game: the sheet, board, cards,
+        with its sentences in ``tr``'s language."""
         from .text import view_assets
 
         resolved = self.resolve_options(dict(options))
         board = lair_board(str(resolved["lair"]))
-        return view_assets(board, parse_expert(str(resolved["gadgets"])))
+        return view_assets(board, parse_expert(str(resolved["gadgets"])), tr)
 
     def action_groups(
         self, actions: Sequence[Action], tr: Translator = ENGLISH

@@ -58,7 +58,7 @@ from .sheets import (
     line_cost,
     mission_met,
 )
-from .text import illegal, offer_text
+from .text import illegal, message_json, offer_message, offer_text
 
 if TYPE_CHECKING:
     from .game import SpyWorldGame
@@ -910,6 +910,10 @@ class SpyWorldState(State):
                 {
                     **self._card_json(cards()[c]),
                     "offer": offer_text(cards()[c], self.top_back(slot), self.board),
+                    # The same in words each reader's language fills in (the browser's).
+                    "offer_message": message_json(
+                        offer_message(cards()[c], self.top_back(slot), self.board)
+                    ),
                 }
                 for slot, c in enumerate(self.faceup)
             ],

@@ -21,7 +21,7 @@ from functools import cache
 from typing import Any
 
 from ...core import Action, ActionCodec, Event
-from ...i18n import ENGLISH, N_, Translator
+from ...i18n import ENGLISH, N_, Translator, filled_message
 from ...i18n.table_text import TableText, illegal, sentence
 from .actions import (
     Boost,
@@ -357,42 +357,7 @@ class SpyWorldText(TableText):
     # -- cards on offer ----------------------------------------------------------------
     def offer(self, card: Card, back: Card, board: LairBoard) -> str:
         """What taking a face-up card means, given the back on top of the deck above it."""
-        tr = self.tr
-        line = self.line(back.colour, back.number)
-        if card.front in UPGRADES:
-            if board.upgrade_move == "shift":
-                move = tr.gettext("{cost} per row or column moved").format(
-                    cost=board.upgrade_move_cost
-                )
-            else:
-                other = self.line("B" if back.colour == "R" else "R", back.number)
-                move = tr.gettext("{cost} to use {line} instead").format(
-                    cost=board.upgrade_move_cost, line=other
-                )
-            text = tr.gettext("draw {card} in an empty room of {line} ({move})").format(
-                card=self.card(card.front), line=line, move=move
-            )
-            if card.front in board.secrets:
-                value = board.secrets[card.front]
-                text += tr.gettext("; earns {now} now, worth {end} at the end").format(
-                    now=value.now, end=value.end
-                )
-            return text
-        if card.front == "wall":
-            return tr.gettext("draw a Wall on a side of a room in {line}").format(line=line)
-        if card.front in TRAINING:
-            return tr.gettext("pay {cost} for +{points} {stat}").format(
-                cost=back.number, points=card.points, stat=self.card(card.front)
-            )
-        if board.gadget_change == "step":
-            change = tr.gettext("{cost} per step to another number").format(
-                cost=board.gadget_change_cost
-            )
-        else:
-            change = tr.gettext("{cost} for any other").format(cost=board.gadget_change_cost)
-        return tr.gettext("take gadget {number}, {gadget}, for free ({change})").format(
-            number=back.number, gadget=self.gadget(back.number), change=change
-        )
+        return filled_message(offer_message(card, back, board), self.tr)
 
     # -- actions -----------------------------------------------------------------------
     def action(self, action: Action) -> str:
@@ -867,6 +832,72 @@ def rank_table_text(tr: Translator = ENGLISH) -> str:
     return SpyWorldText(tr).rank_table()
 
 
+#: A message before it is put in words: its template and its parameters, each a value or
+#: itself a message (a card's name), as :func:`topsecret.i18n.filled_message` reads it.
+Message = tuple[str, dict[str, Any]]
+
+
+def _card_message(front: str) -> Message | str:
+    return (CARD_NAMES[front], {}) if front in CARD_NAMES else front
+
+
+def _line_message(colour: str, number: int) -> Message:
+    return (N_("row {number}") if colour == "R" else N_("column {number}"), {"number": number})
+
+
+def offer_message(card: Card, back: Card, board: LairBoard) -> Message:
+    """What taking a face-up card means, given the back on top of the deck above it, as a
+    message each reader puts in their own language (the observation carries it, so that
+    the browser shows it in the page's language)."""
+    line = _line_message(back.colour, back.number)
+    if card.front in UPGRADES:
+        move: Message
+        if board.upgrade_move == "shift":
+            move = (N_("{cost} per row or column moved"), {"cost": board.upgrade_move_cost})
+        else:
+            other = _line_message("B" if back.colour == "R" else "R", back.number)
+            move = (
+                N_("{cost} to use {line} instead"),
+                {"cost": board.upgrade_move_cost, "line": other},
+            )
+        params: dict[str, Any] = {"card": _card_message(card.front), "line": line, "move": move}
+        if card.front in board.secrets:
+            value = board.secrets[card.front]
+            return (
+                N_(
+                    "draw {card} in an empty room of {line} ({move}); earns {now} now, worth "
+                    "{end} at the end"
+                ),
+                {**params, "now": value.now, "end": value.end},
+            )
+        return (N_("draw {card} in an empty room of {line} ({move})"), params)
+    if card.front == "wall":
+        return (N_("draw a Wall on a side of a room in {line}"), {"line": line})
+    if card.front in TRAINING:
+        return (
+            N_("pay {cost} for +{points} {stat}"),
+            {"cost": back.number, "points": card.points, "stat": _card_message(card.front)},
+        )
+    change: Message
+    if board.gadget_change == "step":
+        change = (N_("{cost} per step to another number"), {"cost": board.gadget_change_cost})
+    else:
+        change = (N_("{cost} for any other"), {"cost": board.gadget_change_cost})
+    return (
+        N_("take gadget {number}, {gadget}, for free ({change})"),
+        {"number": back.number, "gadget": (gadgets()[back.number - 1].name, {}), "change": change},
+    )
+
+
+def message_json(message: Message) -> list[Any]:
+    """A message as JSON: ``[template, {name: value or message}]``."""
+    template, params = message
+    return [
+        template,
+        {k: message_json(v) if isinstance(v, tuple) else v for k, v in params.items()},
+    ]
+
+
 def offer_text(card: Card, back: Card, board: LairBoard, tr: Translator = ENGLISH) -> str:
     """What taking a face-up card means, given the back on top of the deck above it."""
     return SpyWorldText(tr).offer(card, back, board)
@@ -899,7 +930,9 @@ __all__ = [
     "final_parts",
     "illegal",
     "item_name",
+    "message_json",
     "mission_requirement",
+    "offer_message",
     "offer_text",
     "rank_table_text",
     "sentence",
@@ -908,8 +941,12 @@ __all__ = [
 ]
 
 
-def view_assets(board: LairBoard, expert: str) -> dict[str, Any]:
-    """Public data for drawing and explaining a table: sheet geometry, board, cards, texts."""
+def view_assets(board: LairBoard, expert: str, tr: Translator = ENGLISH) -> dict[str, Any]:
+    """Public data for drawing and explaining a table: sheet geometry, board, cards, texts.
+
+    The sentences (a mission's requirement, the score sheet's reasons, the rank table) are
+    in ``tr``'s language; the names of ``data/`` are catalogue messages the browser looks up.
+    """
     rules = sheet()
     grid = rules.grid
     return {
@@ -953,7 +990,7 @@ def view_assets(board: LairBoard, expert: str) -> dict[str, Any]:
         "missions": {
             m.id: {
                 "name": m.name,
-                "requires": mission_requirement(m),
+                "requires": mission_requirement(m, tr),
                 "money": m.money,
                 "points": m.points,
             }
@@ -962,6 +999,6 @@ def view_assets(board: LairBoard, expert: str) -> dict[str, Any]:
         "stat_cap": rules.stat_cap,
         "earn_cap": rules.earn_cap,
         "bonus_costs": list(rules.bonus_costs),
-        "final_parts": [list(p) for p in final_parts()],
-        "rank_table": rank_table_text(),
+        "final_parts": [list(p) for p in final_parts(tr)],
+        "rank_table": rank_table_text(tr),
     }

@@ -50,6 +50,19 @@ export function format(message, params = {}) {
   return message.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
+// A message the server sent before putting it in words, [template, params], in the language:
+// a parameter that is itself [template, params] (a card's name) is translated first, as
+// topsecret.i18n.filled_message does in Python. Anything else is shown as it is.
+export function formatMessage(message) {
+  if (!Array.isArray(message)) return message == null ? "" : String(message);
+  const [template, params = {}] = message;
+  const names = Object.keys(params);
+  if (!names.length) return gettext(String(template));
+  const filled = {};
+  for (const name of names) filled[name] = formatMessage(params[name]);
+  return format(gettext(String(template)), filled);
+}
+
 // Every element marked data-i18n shows its text in the language; data-i18n-attr names
 // attributes (placeholder, title, aria-label: space-separated) translated the same way. The English stays in data-i18n-source.
 export function translatePage(root = document) {

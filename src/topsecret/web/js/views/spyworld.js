@@ -3,7 +3,7 @@
 // Every price and rule text comes from the server (the observation's `costs` and `offer`, the
 // table's assets): this file draws and wires clicks to legal moves, it never recomputes a rule.
 import { h, svg } from "../api.js";
-import { format, gettext, ngettext } from "../i18n.js";
+import { format, formatMessage, gettext, ngettext } from "../i18n.js";
 
 // Messages of the catalogues, marked with N_ and translated where they are shown (this module
 // is loaded before the catalogue is).
@@ -439,7 +439,7 @@ function offers(frame, ctx) {
         h("div", { class: `offer-card front-${KIND[card.front] || card.front}` },
           h("div", { class: "offer-head" }, iconSvg(card.front, 34),
             h("span", { class: "offer-name" }, `${nameOf(assets, card.front)}${card.points ? ` +${card.points}` : ""}`)),
-          h("div", { class: "offer-text" }, data(card.offer) || "")),
+          h("div", { class: "offer-text" }, card.offer_message ? formatMessage(card.offer_message) : data(card.offer) || "")),
         take
           ? h("button", { type: "button", class: "primary take", onclick: () => ctx.act(take.action), "aria-label": take.label },
             price?.cost ? format(gettext("Take card {card} (pay {cost})"), { card: slot + 1, cost: price.cost }) : format(gettext("Take card {card}"), { card: slot + 1 }))
