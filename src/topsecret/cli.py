@@ -282,7 +282,11 @@ def simulate_command(
         try:
             save_logs.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise TopSecretError(f"cannot create {save_logs}: {exc.strerror or exc}") from None
+            raise TopSecretError.of(
+                N_("cannot create {path}: {reason}"),
+                path=str(save_logs),
+                reason=str(exc.strerror or exc),
+            ) from None
     report = simulate(
         game,
         seats,
@@ -432,16 +436,21 @@ def tournament_command(
     if players is None:
         players = max(2, game.min_players)
     if not game.min_players <= players <= game.max_players:
-        raise TopSecretError(
-            f"--players: {game.title} is for {game.min_players}-{game.max_players} players, "
-            f"not {players}"
+        raise TopSecretError.of(
+            N_("--players: {game} is for {low}-{high} players, not {count}"),
+            game=(game.title, {}),
+            low=game.min_players,
+            high=game.max_players,
+            count=players,
         )
     if jobs is not None and jobs < 1:
-        raise TopSecretError(f"--jobs must be at least 1, not {jobs}")
+        raise TopSecretError.of(N_("--jobs must be at least 1, not {jobs}"), jobs=jobs)
     if ray is not None and jobs is not None and ray != LOCAL_RAY:
-        raise TopSecretError(
-            "--jobs sets the size of a local Ray instance only; a cluster's workers are set "
-            "by `ray start` on its nodes"
+        raise TopSecretError.of(
+            N_(
+                "--jobs sets the size of a local Ray instance only; a cluster's workers are "
+                "set by `ray start` on its nodes"
+            )
         )
     names = [name.strip() for name in bots.split(",") if name.strip()]
     for name in names:

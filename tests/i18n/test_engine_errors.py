@@ -1,6 +1,7 @@
 """Errors every game shares come in the reader's language with seats counted from 1
-(docs/languages.md): a seat that owes no decision, a seat that does not exist, and JSON that
-is not an action of the game (what a socket or a replay log may send)."""
+(docs/languages.md): a seat that owes no decision, a seat that does not exist, a finished
+game, JSON that is not an action of the game (what a socket or a replay log may send), a
+replay log that cannot be read or replayed, and the server's start-up refusals."""
 
 from __future__ import annotations
 
@@ -8,9 +9,18 @@ from typing import Any
 
 import pytest
 
-from topsecret.core import ActionFormatError, IllegalAction
+from topsecret.core import (
+    ActionFormatError,
+    IllegalAction,
+    LoggedAction,
+    ReplayError,
+    ReplayLog,
+    TopSecretError,
+    replay,
+)
 from topsecret.games import get_game
 from topsecret.games.vault import GAME as VAULT
+from topsecret.games.vault import PlayCard
 from topsecret.i18n import ENGLISH, message_text, translator
 from topsecret.i18n.catalogues import catalogue
 
@@ -84,3 +94,71 @@ def test_an_action_id_out_of_range_is_refused_in_french() -> None:
         codec.from_id(codec.size)
     assert str(refused.value) == f"action id {codec.size} is outside 0..{codec.size - 1}"
     assert message_text(refused.value, translator("fr")).startswith("l'identifiant d'action")
+
+
+def _replay_refusal(make: Any) -> ReplayError:
+    with pytest.raises(ReplayError) as refused:
+        make()
+    return refused.value
+
+
+def _replayed_with_a_bad_move() -> object:
+    log = ReplayLog("vault", 2, 1, {}, [LoggedAction(5, {"type": "play", "card": "mole"})])
+    return replay(VAULT, log)
+
+
+#: A replay log that cannot be read or replayed, each way it can be wrong.
+BAD_REPLAYS: dict[str, Any] = {
+    "not a replay": lambda: ReplayLog.from_json({"format": "chess"}),
+    "version": lambda: ReplayLog.from_json({"format": "topsecret-replay", "version": 99}),
+    "missing field": lambda: ReplayLog.from_json({"format": "topsecret-replay", "version": 2}),
+    "another game": lambda: replay(VAULT, ReplayLog("wink", 4, 1, {}, [])),
+    "bad move": _replayed_with_a_bad_move,
+    "not JSON": lambda: ReplayLog.load(__file__),
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "it"])
+@pytest.mark.parametrize("case", sorted(BAD_REPLAYS))
+def test_a_replay_that_cannot_be_read_is_refused_in_each_language(case: str, lang: str) -> None:
+    """Given a replay log that is not one, of another game or with a move the rules refuse,
+    then the refusal keeps its English and reads in each language, its reason included."""
+    error = _replay_refusal(BAD_REPLAYS[case])
+    assert error.template is not None, str(error)
+    text = message_text(error, translator(lang))
+    assert text != str(error) and "{" not in text, text
+
+
+def test_a_move_that_cannot_be_replayed_names_its_seat_from_1_with_the_rule() -> None:
+    error = _replay_refusal(_replayed_with_a_bad_move)
+    assert str(error) == (
+        "action #0 by seat 6 cannot be replayed: there is no seat 6 at this table (seats)"
+    )
+    assert message_text(error, translator("de")) == (
+        "die Aktion Nr. 0 von Spieler 6 lässt sich nicht nachspielen: an diesem Tisch gibt "
+        "es keinen Platz 6 (Plätze am Tisch)"
+    )
+
+
+def test_a_finished_game_refuses_moves_in_each_language() -> None:
+    state = VAULT.new_state(2, {"single_deal": True}, seed=1)
+    while not state.is_over():
+        seat = state.acting_players()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(0, PlayCard("mole"))
+    assert message_text(refused.value, translator("it")) == (
+        "la partita è finita (fine della partita)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("port", "expected"),
+    [(70000, "--port doit être entre 1 et 65535 (ou 0 pour n'importe quel port libre), pas 70000")],
+)
+def test_serve_refuses_a_port_in_the_readers_language(port: int, expected: str) -> None:
+    from topsecret.server import run
+
+    with pytest.raises(TopSecretError) as refused:
+        run(port=port)
+    assert message_text(refused.value, translator("fr")) == expected

@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.progress import Progress
 
 from ..core import Game, Rng, TopSecretError
+from ..core.errors import N_
 from ..games import get_game
 from .match import play_match
 from .progress import progress_bar
@@ -171,7 +172,7 @@ def simulate(
     ``i`` places, and per-seat figures then describe seats, not bots.
     """
     if jobs < 1:
-        raise TopSecretError("--jobs must be at least 1")
+        raise TopSecretError.of(N_("--jobs must be at least 1"))
     resolved = game.new_table_options(options)
     report = SimulationReport(game.id, players, list(bots), seed, dict(resolved), rotate=rotate)
     wins = [0.0] * players

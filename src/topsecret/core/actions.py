@@ -94,7 +94,9 @@ def _check_value(name: str, value: Any, hint: Any) -> Any:
         if isinstance(value, str):
             return value
         raise ActionFormatError.of(N_("field '{name}' must be text"), name=name)
-    raise ActionFormatError(f"field '{name}' has a type the codec cannot read: {hint}")
+    raise ActionFormatError.of(
+        N_("field '{name}' has a type the codec cannot read: {hint}"), name=name, hint=str(hint)
+    )
 
 
 class ActionCodec:

@@ -28,6 +28,18 @@ def _english(value: object) -> object:
     return value
 
 
+def reason_of(error: BaseException) -> tuple[str, Mapping[str, object]]:
+    """An error as a message parameter (``(message, params)``), for a message that gives it
+    as its reason: an error of ours with a template is translated where it is shown, an
+    illegal action with its rule; any other is shown as its English text."""
+    template = getattr(error, "template", None)
+    if not isinstance(error, TopSecretError) or template is None:
+        return (str(error) or type(error).__name__, {})
+    if isinstance(error, IllegalAction):
+        return ("{reason} ({rule})", {"reason": (template, error.params), "rule": (error.rule, {})})
+    return (template, error.params)
+
+
 class TopSecretError(Exception):
     """Base class for every error this package raises on purpose.
 

@@ -285,7 +285,7 @@ class State(ABC):
     def check_action(self, player: int, action: Action) -> None:
         """Raise :class:`IllegalAction` unless the seat may take this action now."""
         if self.is_over():
-            raise IllegalAction("the game is over", "end of the game")
+            raise _illegal(N_("the game is over"), N_("end of the game"))
         if not isinstance(player, int) or not 0 <= player < self.num_players:
             # Players count seats from 1, the engine from 0.
             seat = player + 1 if isinstance(player, int) else repr(player)
@@ -305,11 +305,11 @@ class State(ABC):
 
     def _apply(self, player: int, action: Action) -> list[Event]:
         """Take a checked action outside a simultaneous step."""
-        raise IllegalAction("this game has no sequential actions", "turn order")
+        raise _illegal(N_("this game has no sequential actions"), RULE_TURN_ORDER)
 
     def _resolve(self, choices: Mapping[int, Action]) -> list[Event]:
         """Reveal and resolve a complete simultaneous step."""
-        raise IllegalAction("this game has no simultaneous steps", "turn order")
+        raise _illegal(N_("this game has no simultaneous steps"), RULE_TURN_ORDER)
 
     def default_action(self, player: int) -> Action:
         """What a seat does on a timeout; games may choose something wiser than the first."""

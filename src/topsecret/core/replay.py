@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .actions import ActionFormatError
-from .errors import IllegalAction, ReplayError
+from .errors import N_, IllegalAction, ReplayError, reason_of
 from .game import Game, State
 from .rules_versions import FIRST, RULES
 
@@ -74,9 +74,13 @@ class ReplayLog:
     @classmethod
     def from_json(cls, data: Any) -> ReplayLog:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ReplayError(f'not a Top Secret replay (expected "format": "{FORMAT}")')
+            raise ReplayError.of(
+                N_('not a Top Secret replay (expected "format": "{format}")'), format=FORMAT
+            )
         if data.get("version") not in READABLE:
-            raise ReplayError(f"unsupported replay version {data.get('version')!r}")
+            raise ReplayError.of(
+                N_("unsupported replay version {version}"), version=repr(data.get("version"))
+            )
         try:
             game = data["game"]
             players = data["players"]
@@ -84,13 +88,17 @@ class ReplayLog:
             options = data.get("options", {})
             raw_actions = data["actions"]
         except KeyError as exc:
-            raise ReplayError(f"replay is missing the field {exc.args[0]!r}") from None
+            raise ReplayError.of(
+                N_("replay is missing the field {name}"), name=repr(exc.args[0])
+            ) from None
         if not isinstance(game, str):
-            raise ReplayError("replay field 'game' must be text")
+            raise ReplayError.of(N_("replay field 'game' must be text"))
         if not isinstance(players, int) or not isinstance(seed, int):
-            raise ReplayError("replay fields 'players' and 'seed' must be whole numbers")
+            raise ReplayError.of(N_("replay fields 'players' and 'seed' must be whole numbers"))
         if not isinstance(options, dict) or not isinstance(raw_actions, list):
-            raise ReplayError("replay fields 'options' and 'actions' must be an object and a list")
+            raise ReplayError.of(
+                N_("replay fields 'options' and 'actions' must be an object and a list")
+            )
         actions = []
         for index, entry in enumerate(raw_actions):
             if (
@@ -98,16 +106,20 @@ class ReplayLog:
                 or not isinstance(entry.get("seat"), int)
                 or not isinstance(entry.get("action"), dict)
             ):
-                raise ReplayError(f'action #{index} must be {{"seat": int, "action": {{...}}}}')
+                raise ReplayError.of(
+                    N_("action #{index} must be {shape}"),
+                    index=index,
+                    shape='{"seat": int, "action": {...}}',
+                )
             time = entry.get("time")
             if time is not None and not isinstance(time, (int, float)):
-                raise ReplayError(f"action #{index}: 'time' must be a number")
+                raise ReplayError.of(N_("action #{index}: 'time' must be a number"), index=index)
             actions.append(LoggedAction(entry["seat"], entry["action"], time))
         scores = data.get("scores")
         if scores is not None and (
             not isinstance(scores, list) or not all(isinstance(s, (int, float)) for s in scores)
         ):
-            raise ReplayError("replay field 'scores' must be a list of numbers")
+            raise ReplayError.of(N_("replay field 'scores' must be a list of numbers"))
         bots = data.get("bots")
         if data["version"] == 1:
             # Written before rules versions: played under the first.
@@ -119,24 +131,32 @@ class ReplayLog:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
-            raise ReplayError(f"cannot read {path}: {exc.strerror or exc}") from None
+            raise ReplayError.of(
+                N_("cannot read {path}: {reason}"), path=str(path), reason=str(exc.strerror or exc)
+            ) from None
         except UnicodeDecodeError:
-            raise ReplayError(f"{path} is not a text file") from None
+            raise ReplayError.of(N_("{path} is not a text file"), path=str(path)) from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise ReplayError(f"{path} is not valid JSON: {exc}") from None
+            raise ReplayError.of(
+                N_("{path} is not valid JSON: {reason}"), path=str(path), reason=str(exc)
+            ) from None
         return cls.from_json(data)
 
 
 def replay(game: Game, log: ReplayLog, *, check_scores: bool = True) -> State:
     """Rebuild a game from its log; raises :class:`ReplayError` on any mismatch."""
     if log.game != game.id:
-        raise ReplayError(f"this log is for {log.game!r}, not {game.id!r}")
+        raise ReplayError.of(
+            N_("this log is for {logged}, not {game}"), logged=repr(log.game), game=repr(game.id)
+        )
     try:
         state = game.new_state(log.players, log.options, log.seed)
     except Exception as exc:
-        raise ReplayError(f"cannot set up the logged game: {exc}") from None
+        raise ReplayError.of(
+            N_("cannot set up the logged game: {reason}"), reason=reason_of(exc)
+        ) from None
     codec = game.codec(log.players)
     for index, entry in enumerate(log.actions):
         try:
@@ -145,11 +165,17 @@ def replay(game: Game, log: ReplayLog, *, check_scores: bool = True) -> State:
                 state.advance_time(entry.time)
             state.apply(entry.seat, action)
         except (ActionFormatError, IllegalAction) as exc:
-            raise ReplayError(
-                f"action #{index} by seat {entry.seat} cannot be replayed: {exc}"
+            # Players count seats from 1, the log from 0.
+            raise ReplayError.of(
+                N_("action #{index} by seat {seat} cannot be replayed: {reason}"),
+                index=index,
+                seat=entry.seat + 1,
+                reason=reason_of(exc),
             ) from None
     if check_scores and log.scores is not None and state.scores() != log.scores:
-        raise ReplayError(
-            f"replayed scores {state.scores()} differ from the logged scores {log.scores}"
+        raise ReplayError.of(
+            N_("replayed scores {replayed} differ from the logged scores {logged}"),
+            replayed=str(state.scores()),
+            logged=str(log.scores),
         )
     return state

@@ -9,6 +9,8 @@ import contextlib
 import socket
 
 from ..core import TopSecretError
+from ..core.errors import N_
+from ..i18n import locale_translator
 from .app import create_app
 from .db import OwnedElsewhere, Store, default_database_url
 from .limits import Limits, uvicorn_settings
@@ -25,21 +27,29 @@ def open_store(url: str) -> Store:
         store.take_ownership()
         store.migrate()
     except ImportError as exc:
-        raise TopSecretError(
-            f"the database driver for {_safe(url)} is not installed ({exc.name}); "
-            "for PostgreSQL: pip install -e '.[postgres]'"
+        raise TopSecretError.of(
+            N_(
+                "the database driver for {database} is not installed ({module}); "
+                "for PostgreSQL: pip install -e '.[postgres]'"
+            ),
+            database=_safe(url),
+            module=str(exc.name),
         ) from None
     except OwnedElsewhere as exc:
         raise TopSecretError(str(exc)) from None
     except OSError as exc:
         # The owner's lock file sits beside the database: a missing or read-only folder.
-        raise TopSecretError(
-            f"cannot use the database {_safe(url)}: unable to open database file "
-            f"({exc.strerror or exc})"
+        raise TopSecretError.of(
+            N_("cannot use the database {database}: unable to open database file ({reason})"),
+            database=_safe(url),
+            reason=str(exc.strerror or exc),
         ) from None
     except SQLAlchemyError as exc:
         reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
-        raise TopSecretError(f"cannot use the database {_safe(url)}: {reason}") from None
+        # The database's own reason stays as it wrote it.
+        raise TopSecretError.of(
+            N_("cannot use the database {database}: {reason}"), database=_safe(url), reason=reason
+        ) from None
     return store
 
 
@@ -63,8 +73,9 @@ def run(
     import uvicorn
 
     if not 0 <= port <= 65535:
-        raise TopSecretError(
-            f"--port must be between 1 and 65535 (or 0 for any free port), not {port}"
+        raise TopSecretError.of(
+            N_("--port must be between 1 and 65535 (or 0 for any free port), not {port}"),
+            port=port,
         )
     listening = _listen(host, port)
     port = int(listening.getsockname()[1])
@@ -72,12 +83,14 @@ def run(
     cluster = None
     if redis_url is not None:
         if url.startswith("sqlite"):
-            raise TopSecretError(
-                "--redis joins several processes on one database: use PostgreSQL "
-                "(--database postgresql+psycopg://...); SQLite serves one process"
+            raise TopSecretError.of(
+                N_(
+                    "--redis joins several processes on one database: use PostgreSQL "
+                    "(--database postgresql+psycopg://...); SQLite serves one process"
+                )
             )
         if not 1 <= lease_seconds <= 300:
-            raise TopSecretError("--lease-seconds must be between 1 and 300")
+            raise TopSecretError.of(N_("--lease-seconds must be between 1 and 300"))
         from .cluster import Cluster
 
         try:
@@ -88,7 +101,8 @@ def run(
     limits = limits or Limits()
     app = create_app(store, limits, cluster)
     shown = "localhost" if host in ("0.0.0.0", "::") else host
-    print(f"Top Secret is ready at http://{shown}:{port}/  (storage: {_safe(url)})", flush=True)
+    ready = locale_translator().gettext("Top Secret is ready at {address}  (storage: {storage})")
+    print(ready.format(address=f"http://{shown}:{port}/", storage=_safe(url)), flush=True)
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning", **uvicorn_settings(limits)
     )
@@ -104,7 +118,7 @@ def _listen(host: str, port: int) -> socket.socket:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except socket.gaierror:
-        raise TopSecretError(f"unknown host {host!r} for --host") from None
+        raise TopSecretError.of(N_("unknown host {host} for --host"), host=repr(host)) from None
     family, kind, proto, _, address = infos[0]
     listening = socket.socket(family, kind, proto)
     listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -112,8 +126,10 @@ def _listen(host: str, port: int) -> socket.socket:
         listening.bind(address)
     except OSError as exc:
         listening.close()
-        raise TopSecretError(
-            f"cannot listen on {host}:{port} ({exc.strerror}); choose another --port"
+        raise TopSecretError.of(
+            N_("cannot listen on {address} ({reason}); choose another --port"),
+            address=f"{host}:{port}",
+            reason=str(exc.strerror),
         ) from None
     return listening
 

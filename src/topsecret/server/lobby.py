@@ -322,7 +322,7 @@ class Lobby:
                 return await self.perform(
                     runtime, data["request"], data.get("args", {}), data.get("client", "")
                 )
-            raise TableError(f"unknown call {op!r}")
+            raise TableError.of(N_("unknown call {op}"), op=repr(op))
         except HostOnly as exc:
             raise CallFailed(message_text(exc, tr), 403, None, exc.template) from None
         except QuotaError as exc:
@@ -394,7 +394,7 @@ class Lobby:
                 # Never asked for by a client directly: the rematch does it once the
                 # player proved their seat at the finished table.
                 return {"token": await self._reseat(runtime, int(args["seat"]))}
-        raise TableError(f"unknown request {op!r}")
+        raise TableError.of(N_("unknown request {op}"), op=repr(op))
 
     async def _reseat(self, runtime: TableRuntime, index: int) -> str:
         """A fresh token for a person's seat (the old one is no longer valid)."""
