@@ -50,7 +50,10 @@ REGION_TEXT = """([roots, skip]) => roots
     document.body.append(box);
     const text = [
       copy.innerText || copy.textContent || "",
-      ...[...copy.querySelectorAll("[title], [aria-label], [placeholder]")].flatMap(e => [
+      // The region's own attributes too (a button's tooltip), not only its descendants'.
+      ...[copy, ...copy.querySelectorAll("*")]
+        .filter(e => e.matches("[title], [aria-label], [placeholder]"))
+        .flatMap(e => [
         e.getAttribute("title") || "",
         e.getAttribute("aria-label") || "",
         e.getAttribute("placeholder") || "",
@@ -114,6 +117,15 @@ def shown(page: Any, *roots: str, skip: str = "") -> str:
     # Whole words only: the server's "Vagabond" leaves the Italian "Vagabondare" whole.
     for sentence in [*server_sentences(page), *NAMES]:
         text = re.sub(rf"(?<!\w){re.escape(sentence)}(?!\w)", " ", text)
+    return text
+
+
+def on_screen(page: Any, *roots: str, skip: str = "") -> str:
+    """What the regions show, the server's texts included (its move labels, log lines and
+    errors are in the reader's language too); only the players' names are left out."""
+    text: str = page.evaluate(REGION_TEXT, [list(roots), skip])
+    for name in NAMES:
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
     return text
 
 
