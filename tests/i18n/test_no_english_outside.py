@@ -7,6 +7,10 @@ lines (``lines.append``, ``Text``, ``console.print``...). Each such literal must
 message of a translator call (``gettext``, ``ngettext``, ``pgettext``, ``npgettext``,
 ``N_``). What is not player-facing is left alone: docstrings, dictionary keys, subscripts,
 comparisons, keyword arguments (``style="bold"``) and Rich's markup tags.
+
+In the modules of ``ERRORS_TRANSLATED`` (the engine, the games' rules, bots, the command
+line, the server), every error a person reads is raised with a catalogue message
+(``InvalidOptions.of(N_("..."), ...)``), never with an English literal.
 """
 
 from __future__ import annotations
@@ -32,6 +36,52 @@ TRANSLATED = (
     "games/spyworld/text.py",
     "games/spyworld/render.py",
 )
+#: The modules whose errors of ours (below) are raised with a catalogue message: each is
+#: shown to a player or a command-line user in their language (``message_text``).
+ERRORS_TRANSLATED = (
+    "cli.py",
+    "core/actions.py",
+    "core/game.py",
+    "core/options.py",
+    "core/replay.py",
+    "core/rules_versions.py",
+    "games/__init__.py",
+    "games/briefcase/game.py",
+    "games/briefcase/powers.py",
+    "games/briefcase/state.py",
+    "games/spyworld/exploring.py",
+    "games/spyworld/game.py",
+    "games/spyworld/state.py",
+    "games/vault/game.py",
+    "games/vault/state.py",
+    "games/wink/game.py",
+    "games/wink/state.py",
+    "bots/ismcts.py",
+    "bots/registry.py",
+    "i18n/__init__.py",
+    "arena/simulate.py",
+    "server/__init__.py",
+    "server/app.py",
+    "server/limits.py",
+    "server/lobby.py",
+    "server/tables.py",
+)
+#: Errors a person reads. (``DataFileError``'s reasons about a data file's contents are for
+#: whoever writes the file, and stay English: docs/languages.md.)
+PLAYER_ERRORS = {
+    "TopSecretError",
+    "IllegalAction",
+    "InvalidOptions",
+    "UnknownName",
+    "ActionFormatError",
+    "ReplayError",
+    "SettingError",
+    "TableError",
+    "StorageError",
+    "QuotaError",
+    "Refusal",
+    "RulesRefused",
+}
 TRANSLATORS = {"gettext", "ngettext", "pgettext", "npgettext", "N_"}
 #: Calls whose first argument is shown or kept for showing.
 SHOWN = {"append", "extend", "print", "Text", "Panel", "insert", "join", "input"}
@@ -105,6 +155,50 @@ def english_outside_catalogues(source: str) -> list[tuple[int, str]]:
             if _name(node) in SHOWN and node.args:
                 flag(node.args[0])
     return sorted(set(found))
+
+
+def errors_outside_catalogues(source: str) -> list[tuple[int, str]]:
+    """Each (line, text) of an error of ours raised with words that no catalogue holds:
+    ``raise InvalidOptions(f"...")`` where ``InvalidOptions.of(N_("..."), ...)`` is meant.
+    An error raised with a text made elsewhere (``str(exc)``) is left alone."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        first = node.args[0]
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr == "of":
+            owner = func.value
+            named = owner.id if isinstance(owner, ast.Name) else getattr(owner, "attr", "")
+            # A literal must be marked; a name holds a message marked where it was written.
+            if named in PLAYER_ERRORS and isinstance(first, (ast.Constant, ast.JoinedStr)):
+                found.append((node.lineno, ast.unparse(first)))
+        elif _name(node) in PLAYER_ERRORS:
+            words = _literal_words(first)
+            if words is not None:
+                found.append((node.lineno, words))
+    return sorted(set(found))
+
+
+@pytest.mark.parametrize("module", ERRORS_TRANSLATED)
+def test_every_error_a_person_reads_is_a_catalogue_message(module: str) -> None:
+    source = (PACKAGE / module).read_text(encoding="utf-8")
+    assert errors_outside_catalogues(source) == []
+
+
+def test_the_error_check_finds_english_left_outside() -> None:
+    source = """
+def f(seat, exc):
+    raise IllegalAction(f"seat {seat} cannot play", "turn order")
+    raise TableError("the table is full")
+    raise InvalidOptions.of("option {name} is bad", name=seat)
+    raise TableError(str(exc))
+    raise InvalidOptions.of(N_("option {name} is bad"), name=seat)
+    raise DataFileError(f"{seat}: missing 'id'")
+    raise ValueError("not for players")
+"""
+    found = [text for _, text in errors_outside_catalogues(source)]
+    assert found == ["seat  cannot play", "the table is full", "'option {name} is bad'"]
 
 
 @pytest.mark.parametrize("module", TRANSLATED)

@@ -170,7 +170,7 @@ class Game(ABC):
     def observation_tensor(self, observation: Mapping[str, Any], players: int) -> list[float]:
         """A seat's observation (the dict from :meth:`State.observation`) as a flat tensor
         laid out as :meth:`tensor_layout` says; built from the observation alone."""
-        raise InvalidOptions(f"{self.title} has no observation tensor")
+        raise InvalidOptions.of(N_("{game} has no observation tensor"), game=(self.title, {}))
 
     def describe_action(self, action: Action) -> str:
         """A short sentence for people (menus, logs)."""
@@ -250,7 +250,12 @@ class State(ABC):
 
     def explain_illegal(self, player: int, action: Action) -> IllegalAction:
         """Why an action is not legal, naming the rule. Games override for precise rules."""
-        return IllegalAction(f"{action!r} is not a legal action for seat {player} now", "rules")
+        return _illegal(
+            N_("{action} is not a legal action for seat {seat} now"),
+            N_("rules"),
+            action=repr(action),
+            seat=player + 1,
+        )
 
     # -- changing the state -----------------------------------------------------------
 
