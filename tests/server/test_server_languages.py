@@ -315,3 +315,48 @@ def test_a_new_table_is_refused_in_german_with_its_english_template(
     body = response.json()
     assert expected in body["detail"]
     assert body["template"] == template
+
+
+def test_a_malformed_socket_message_is_refused_in_the_sockets_language(
+    sqlite_server: LiveServer,
+) -> None:
+    """Given a French seat, when it sends a message of no known type or with a field of the
+    wrong type, then the refusal says why in French (Pydantic's reason mapped to a catalogue
+    message), with the English template beside it."""
+    table = set_up_table(sqlite_server.http, "Ann", players=2)
+
+    async def run() -> list[dict[str, Any]]:
+        ann = await seated(sqlite_server.ws, table.id, table.token, "fr")
+        try:
+            frames = []
+            for sent in ('{"type": "dance"}', '{"type": "act", "action": {}, "ref": "a"}'):
+                await ann._ws.send(sent)
+                frames.append(await ann.reply())
+            return frames
+        finally:
+            await ann.close()
+
+    dance, act = asyncio.run(run())
+    assert dance["message"] == (
+        "message incorrect : 'type' inconnu dance ; attendu l'un de : "
+        "'hello', 'act', 'leave', 'ping', 'chat'"
+    )
+    assert dance["template"] == "bad message: {reason}"
+    assert act["message"] == "message incorrect : doit être un nombre entier (act.ref)"
+
+
+def test_a_malformed_request_body_is_refused_in_the_requests_language(
+    sqlite_server: LiveServer,
+) -> None:
+    """Given a German request whose body is too long a name and an unknown field, then each
+    422 reason is in German; ``type`` stays Pydantic's, for programs."""
+    response = httpx.post(
+        f"{sqlite_server.http}/api/tables",
+        json={"game": "fakecards", "players": 2, "name": "x" * 500, "evil": 1},
+        headers={"Accept-Language": "de"},
+        timeout=10,
+    )
+    assert response.status_code == 422
+    reasons = {d["type"]: d["msg"] for d in response.json()["detail"]}
+    assert reasons["extra_forbidden"] == "dieses Feld ist nicht erlaubt"
+    assert reasons["string_too_long"].startswith("darf höchstens ")

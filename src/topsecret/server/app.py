@@ -6,8 +6,9 @@ import asyncio
 import contextlib
 import logging
 import math
+import re
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -22,7 +23,7 @@ from pydantic import ValidationError
 from ..core import ActionFormatError, IllegalAction, InvalidOptions, TopSecretError
 from ..core.errors import N_
 from ..games import get_game
-from ..i18n import Translator, game_text, message_text
+from ..i18n import ENGLISH, Translator, filled_message, game_text, message_text
 from .cluster import CallFailed, Cluster
 from .db import Store
 from .limits import (
@@ -165,10 +166,11 @@ def create_app(
         return JSONResponse(error_body(exc, reader(request.scope)), status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
-    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         # Where and why, never the input itself: echoing it back multiplied large bodies and
         # failed to encode NaN or lone surrogates.
-        return JSONResponse({"detail": validation_summary(exc.errors())}, status_code=422)
+        summary = validation_summary(exc.errors(), reader(request.scope))
+        return JSONResponse({"detail": summary}, status_code=422)
 
     # -- lobby ------------------------------------------------------------------------
 
@@ -506,14 +508,69 @@ def create_app(
     return app
 
 
-def validation_summary(errors: Any) -> list[dict[str, Any]]:
-    """Pydantic's errors reduced to where and why, never the input, each part short."""
+#: Why Pydantic refused a value, by its error type, as catalogue messages; the names in
+#: braces are the values of the error's context. A type not listed keeps Pydantic's English.
+VALIDATION_REASONS: dict[str, str] = {
+    "missing": N_("this field is required"),
+    "extra_forbidden": N_("this field is not allowed"),
+    "string_type": N_("must be text"),
+    "int_type": N_("must be a whole number"),
+    "int_parsing": N_("must be a whole number"),
+    "int_from_float": N_("must be a whole number"),
+    "float_type": N_("must be a number"),
+    "float_parsing": N_("must be a number"),
+    "finite_number": N_("must be a finite number"),
+    "bool_type": N_("must be true or false"),
+    "bool_parsing": N_("must be true or false"),
+    "dict_type": N_("must be an object"),
+    "model_type": N_("must be an object"),
+    "model_attributes_type": N_("must be an object"),
+    "list_type": N_("must be a list"),
+    "string_too_long": N_("must be at most {max_length} characters"),
+    "string_too_short": N_("must be at least {min_length} characters"),
+    "too_long": N_("must have at most {max_length} items"),
+    "too_short": N_("must have at least {min_length} items"),
+    "greater_than_equal": N_("must be at least {ge}"),
+    "less_than_equal": N_("must be at most {le}"),
+    "greater_than": N_("must be more than {gt}"),
+    "less_than": N_("must be less than {lt}"),
+    "literal_error": N_("must be one of: {expected}"),
+    "union_tag_invalid": N_("unknown {discriminator} {tag}; expected one of: {expected_tags}"),
+    "union_tag_not_found": N_("a message needs its {discriminator}"),
+    "json_invalid": N_("not valid JSON"),
+}
+
+
+def validation_reason(error: Mapping[str, Any]) -> tuple[str, dict[str, object]]:
+    """Why Pydantic refused a value, as a message each reader gets in their language (its
+    context's values as they are, a list's "or" made a comma); Pydantic's own English for a
+    kind of error not in :data:`VALIDATION_REASONS`."""
+    template = VALIDATION_REASONS.get(str(error.get("type", "")))
+    context = error.get("ctx") or {}
+    params: dict[str, object] = {
+        key: re.sub(r"\s+or\s+", ", ", str(_printable(value, 200)))
+        for key, value in context.items()
+    }
+    if template is not None:
+        try:
+            template.format(**params)
+        except (KeyError, IndexError):
+            template = None
+    if template is None:
+        return (str(_printable(error.get("msg", ""), 200)), {})
+    return (template, {key: params[key] for key in params if "{" + key + "}" in template})
+
+
+def validation_summary(errors: Any, tr: Translator | None = None) -> list[dict[str, Any]]:
+    """Pydantic's errors reduced to where and why, never the input, each part short; ``msg``
+    is in ``tr``'s language (English without one), ``type`` is Pydantic's for programs."""
     out = []
     for error in list(errors)[:10]:
+        reason = validation_reason(error)
         out.append(
             {
                 "loc": [_printable(part, 64) for part in error.get("loc", ())][:8],
-                "msg": _printable(error.get("msg", ""), 200),
+                "msg": filled_message(reason, tr or ENGLISH),
                 "type": _printable(error.get("type", ""), 64),
             }
         )
@@ -563,18 +620,19 @@ def _say_hello() -> TableError:
 
 
 def _socket_error(exc: Exception) -> TopSecretError:
-    """Why a socket's message was refused (Pydantic's own reason stays English)."""
+    """Why a socket's message was refused, Pydantic's reason in the reader's language."""
     if isinstance(exc, TopSecretError):
         return exc
     if isinstance(exc, ValidationError):
-        errors = validation_summary(exc.errors())
-        first = errors[0] if errors else {"msg": "invalid", "loc": []}
-        where = ".".join(str(p) for p in first["loc"])
+        errors = exc.errors()
+        if not errors:
+            return TableError.of(N_("bad message: {reason}"), reason=(N_("invalid"), {}))
+        first = errors[0]
+        reason = validation_reason(first)
+        where = ".".join(str(_printable(p, 64)) for p in first.get("loc", ())[:8])
         if where:
-            return TableError.of(
-                N_("bad message: {reason} ({where})"), reason=first["msg"], where=where
-            )
-        return TableError.of(N_("bad message: {reason}"), reason=first["msg"])
+            return TableError.of(N_("bad message: {reason} ({where})"), reason=reason, where=where)
+        return TableError.of(N_("bad message: {reason}"), reason=reason)
     if isinstance(exc, KeyError):
         return TableError.of(N_("send text frames with JSON messages"))
     if isinstance(exc, WebSocketDisconnect):
