@@ -311,13 +311,24 @@ def simulate_command(
 def _print_report(report: SimulationReport) -> None:
     from rich.table import Table
 
-    table = Table(title=f"{report.game}: {report.games} games, seed {report.seed}")
-    for column in ("seat", "bot", "wins", "win %", "mean score", "spread (sd)"):
+    tr = _locale_language()
+    title = tr.ngettext(
+        "{game}: {count} game, seed {seed}", "{game}: {count} games, seed {seed}", report.games
+    )
+    table = Table(title=title.format(game=report.game, count=report.games, seed=report.seed))
+    for column in (
+        tr.pgettext("report", "seat"),
+        tr.pgettext("report", "bot"),
+        tr.pgettext("report", "wins"),
+        tr.pgettext("report", "win %"),
+        tr.pgettext("report", "mean score"),
+        tr.pgettext("report", "spread (sd)"),
+    ):
         table.add_column(column, justify="right")
     for seat in range(report.players):
         table.add_row(
-            str(seat),
-            "(rotating)" if report.rotate else report.bots[seat],
+            str(seat + 1),  # players count seats from 1 (the JSON report from 0, as logs do)
+            tr.gettext("(rotating)") if report.rotate else report.bots[seat],
             f"{report.wins[seat]:g}",
             f"{100 * report.wins[seat] / report.games:.1f}",
             f"{report.mean_scores[seat]:.1f}",
@@ -326,8 +337,15 @@ def _print_report(report: SimulationReport) -> None:
     console = _out()
     console.print(table)
     if report.rotate or len(set(report.bots)) < len(report.bots):
-        by_bot = Table(title="per bot (wins per seat held, Wilson 95% interval)")
-        for column in ("bot", "seat-games", "wins", "win %", "95% interval", "fair share %"):
+        by_bot = Table(title=tr.gettext("per bot (wins per seat held, Wilson 95% interval)"))
+        for column in (
+            tr.pgettext("report", "bot"),
+            tr.pgettext("report", "seat-games"),
+            tr.pgettext("report", "wins"),
+            tr.pgettext("report", "win %"),
+            tr.pgettext("report", "95% interval"),
+            tr.pgettext("report", "fair share %"),
+        ):
             by_bot.add_column(column, justify="right")
         for name, rate in report.bot_rates().items():
             by_bot.add_row(
@@ -339,10 +357,19 @@ def _print_report(report: SimulationReport) -> None:
                 f"{100 * rate['fair_share']:.1f}",
             )
         console.print(by_bot)
-    console.print(f"mean decisions per game: {report.mean_decisions:.1f}")
-    if report.errors:
-        first = escape(report.first_error or "")
-        console.print(f"[bold red]{report.errors} game(s) failed[/]; first: {first}")
+    _print_decisions_and_failures(report.mean_decisions, report.errors, report.first_error)
+
+
+def _print_decisions_and_failures(decisions: float, errors: int, first: str | None) -> None:
+    """The end of a simulation's or a tournament's report, in the locale's language."""
+    tr = _locale_language()
+    console = _out()
+    mean = tr.gettext("mean decisions per game: {mean}").format(mean=f"{decisions:.1f}")
+    console.print(escape(mean))
+    if errors:
+        failed = tr.ngettext("{count} game failed", "{count} games failed", errors)
+        rest = tr.gettext("; first: {error}").format(error=first or "")
+        console.print(f"[bold red]{escape(failed.format(count=errors))}[/]{escape(rest)}")
 
 
 @app.command(
@@ -482,7 +509,8 @@ def tournament_command(
     else:
         _print_tournament(result)
         if report is not None:
-            _out().print(f"report written to {report / 'index.html'}")
+            written = _("report written to {path}").format(path=report / "index.html")
+            _out().print(escape(written))
     if result.errors:
         raise typer.Exit(1)
 
@@ -490,17 +518,43 @@ def tournament_command(
 def _print_tournament(result: TournamentResult) -> None:
     from rich.table import Table
 
+    tr = _locale_language()
     console = _out()
     played = len(result.records)
     if played != result.schedule.requested:
+        rounded = tr.ngettext(
+            "{asked} games asked, {played} played: rounded up so each of the {pairings} "
+            "pairings plays {rounds} full seat rotation",
+            "{asked} games asked, {played} played: rounded up so each of the {pairings} "
+            "pairings plays {rounds} full seat rotations",
+            result.schedule.rounds,
+        )
         console.print(
-            f"{result.schedule.requested} games asked, {played} played: rounded up so each of "
-            f"the {len(result.schedule.pairings)} pairings plays {result.schedule.rounds} "
-            f"full seat rotation(s)"
+            escape(
+                rounded.format(
+                    asked=result.schedule.requested,
+                    played=played,
+                    pairings=len(result.schedule.pairings),
+                    rounds=result.schedule.rounds,
+                )
+            )
         )
     data = result.to_json()
-    table = Table(title=f"{result.game}: {played} games, seed {result.seed} (OpenSkill)")
-    for column in ("rank", "bot", "mu", "sigma", "ordinal", "win %", "95% interval"):
+    title = tr.ngettext(
+        "{game}: {count} game, seed {seed} (OpenSkill)",
+        "{game}: {count} games, seed {seed} (OpenSkill)",
+        played,
+    )
+    table = Table(title=title.format(game=result.game, count=played, seed=result.seed))
+    for column in (
+        tr.pgettext("report", "rank"),
+        tr.pgettext("report", "bot"),
+        "mu",
+        "sigma",
+        "ordinal",
+        tr.pgettext("report", "win %"),
+        tr.pgettext("report", "95% interval"),
+    ):
         table.add_column(column, justify="right")
     for place, name in enumerate(result.ranking(), start=1):
         rating = result.ratings[name]
@@ -515,9 +569,9 @@ def _print_tournament(result: TournamentResult) -> None:
             f"{100 * entry['low95']:.1f}-{100 * entry['high95']:.1f}",
         )
     console.print(table)
-    pairs = Table(title="pairwise: row bot finishes ahead of column bot (Wilson 95%)")
+    pairs = Table(title=tr.gettext("pairwise: row bot finishes ahead of column bot (Wilson 95%)"))
     names = result.ranking()
-    pairs.add_column("bot")
+    pairs.add_column(tr.pgettext("report", "bot"))
     for name in names:
         pairs.add_column(escape(name), justify="right")
     for a in names:
@@ -533,11 +587,7 @@ def _print_tournament(result: TournamentResult) -> None:
             )
         pairs.add_row(escape(a), *cells)
     console.print(pairs)
-    console.print(f"mean decisions per game: {data['mean_decisions']:.1f}")
-    if data["errors"]:
-        console.print(
-            f"[bold red]{data['errors']} game(s) failed[/]; first: {escape(data['first_error'])}"
-        )
+    _print_decisions_and_failures(data["mean_decisions"], data["errors"], data["first_error"])
 
 
 @app.command(
@@ -621,7 +671,10 @@ def bench_command(
         seats = _players_or_default(game_id, players)
         game = get_game(game_id)
         if not as_json:
-            _err().print(f"measuring {game_id} with {seats} players for {seconds:g} s…")
+            measuring = _("measuring {game} with {players} players for {seconds} s…")
+            _err().print(
+                escape(measuring.format(game=game_id, players=seats, seconds=f"{seconds:g}"))
+            )
         results.append(bench_game(game, seats, seconds))
         if search:
             searches.append(bench_search(game, seats, seconds))
@@ -631,7 +684,8 @@ def bench_command(
     peer_rate = None
     if peer:
         if not as_json:
-            _err().print(f"measuring OpenSpiel's {PEER_GAME} for {seconds:g} s…")
+            measuring = _("measuring OpenSpiel's {game} for {seconds} s…")
+            _err().print(escape(measuring.format(game=PEER_GAME, seconds=f"{seconds:g}")))
         peer_rate = bench_peer(seconds)
     if as_json:
         out: dict[str, Any] = {
@@ -648,12 +702,19 @@ def bench_command(
         return
     from rich.table import Table
 
-    table = Table(title="Random-policy playouts")
-    columns = ["game", "players", "games", "games/s", "steps/s"]
+    tr = _locale_language()
+    table = Table(title=tr.gettext("Random-policy playouts"))
+    columns = [
+        tr.pgettext("report", "game"),
+        tr.pgettext("report", "players"),
+        tr.pgettext("report", "games"),
+        tr.pgettext("report", "games/s"),
+        tr.pgettext("report", "steps/s"),
+    ]
     if peer_rate:
-        columns.append("× peer")
+        columns.append(tr.pgettext("report", "× peer"))
     if searches:
-        columns.append("search iterations/s")
+        columns.append(tr.pgettext("report", "search iterations/s"))
     for column in columns:
         table.add_column(column, justify="right")
     by_game = {r.game: r for r in searches}
@@ -672,17 +733,22 @@ def bench_command(
         table.add_row(*row)
     _out().print(table)
     if searches:
-        _out().print("search iterations/s: the tree search with random rollouts, in every game")
-    for flat in realtime:
-        _out().print(
-            f"{flat.game}: the ismcts bot's real-time search, {flat.iterations_per_second:,.1f} "
-            "iterations/s (each plays a sampled world on twice, on the clock, with the "
-            "heuristic at every seat)"
+        searched = tr.gettext(
+            "search iterations/s: the tree search with random rollouts, in every game"
         )
+        _out().print(escape(searched))
+    for flat in realtime:
+        line = tr.gettext(
+            "{game}: the ismcts bot's real-time search, {rate} iterations/s (each plays a "
+            "sampled world on twice, on the clock, with the heuristic at every seat)"
+        )
+        _out().print(escape(line.format(game=flat.game, rate=f"{flat.iterations_per_second:,.1f}")))
     if peer_rate:
-        _out().print(f"peer: OpenSpiel's {PEER_GAME}, {peer_rate:,.0f} steps/s in this run")
+        line = tr.gettext("peer: OpenSpiel's {game}, {rate} steps/s in this run")
+        _out().print(escape(line.format(game=PEER_GAME, rate=f"{peer_rate:,.0f}")))
     elif peer:
-        _out().print("OpenSpiel is not installed, so no ratios: pip install -e '.[rl]'")
+        missing = tr.gettext("OpenSpiel is not installed, so no ratios: pip install -e '.[rl]'")
+        _out().print(escape(missing))
 
 
 app.command("serve", help=SERVE_HELP)(serve)

@@ -105,3 +105,31 @@ def test_the_help_of_serve_and_backup_follows_the_locale(
     # Metavars (URL, ADDRESS) name what to type, as the option names do.
     ours = METAVAR.sub(" ", TYPER_FRAME.sub(" ", ours))
     assert english_left(ours, lang[:2]) == set(), result.stdout
+
+
+#: What the research tools print that is typed, not read: bot and game ids, the rating's
+#: own terms.
+IDS = re.compile(r"\b(random|heuristic|vault|mu|sigma|ordinal|OpenSkill|OpenSpiel)\b")
+
+
+@pytest.mark.parametrize("lang", ["fr_FR.UTF-8", "de_DE.UTF-8", "it_IT.UTF-8"])
+def test_simulate_reports_in_the_locales_language(lang: str) -> None:
+    """Given a locale, when `topsecret simulate vault` plays a few games with the same bot
+    twice, then its table, the per-bot table and its closing line speak that language, and
+    its seats are counted from 1."""
+    result = run("simulate", "vault", "-n", "3", "-p", "2", "--bots", "random", lang=lang)
+    assert result.returncode == 0, result.stderr
+    assert english_left(IDS.sub(" ", result.stdout), lang[:2]) == set(), result.stdout
+    assert re.search(r"│\s+1\s+│\s+random", result.stdout), result.stdout
+
+
+@pytest.mark.parametrize("lang", ["de_DE.UTF-8"])
+def test_tournament_and_bench_report_in_the_locales_language(lang: str) -> None:
+    pytest.importorskip("openskill", reason="tournaments need the analysis extra")
+    result = run("tournament", "vault", "--bots", "random,heuristic", "--games", "2", lang=lang)
+    assert result.returncode == 0, result.stderr
+    assert english_left(IDS.sub(" ", result.stdout), lang[:2]) == set(), result.stdout
+    bench = run("bench", "vault", "--seconds", "0.2", "--no-peer", lang=lang)
+    assert bench.returncode == 0, bench.stderr
+    shown = IDS.sub(" ", bench.stdout + bench.stderr)
+    assert english_left(shown, lang[:2]) == set(), shown

@@ -35,6 +35,8 @@ from rich.console import Console
 
 from .. import __version__
 from ..core import TopSecretError
+from ..core.errors import N_
+from ..i18n import locale_translator
 from .progress import progress_bar
 
 #: The address that starts a Ray instance on this machine for one run.
@@ -53,7 +55,11 @@ def require_ray() -> None:
     try:
         importlib.import_module("ray")
     except ImportError as exc:
-        raise TopSecretError(f"--ray needs the ray package ({exc}): {INSTALL_HINT}") from None
+        raise TopSecretError.of(
+            N_("--ray needs the ray package ({reason}): {install}"),
+            reason=str(exc),
+            install=INSTALL_HINT,
+        ) from None
 
 
 def chunks(total: int, workers: int) -> list[range]:
@@ -74,9 +80,13 @@ def chunks(total: int, workers: int) -> list[range]:
 def _play_chunk(version: str, play: Callable[[Any], Any], jobs: Sequence[Any]) -> list[Any]:
     """Play some scheduled games on a Ray worker, after checking it runs the driver's version."""
     if version != __version__:
-        raise TopSecretError(
-            f"a Ray worker runs topsecret {__version__} but the driver runs {version}: "
-            "install the same version on every node"
+        raise TopSecretError.of(
+            N_(
+                "a Ray worker runs topsecret {worker} but the driver runs {driver}: install the "
+                "same version on every node"
+            ),
+            worker=__version__,
+            driver=version,
         )
     return [play(job) for job in jobs]
 
@@ -90,17 +100,24 @@ def check_reachable(address: str, timeout: float = 5.0) -> None:
         return
     host, sep, port = address.rpartition(":")
     if not sep or not host or not port.isdigit():
-        raise TopSecretError(
-            f"--ray {address}: expected local, auto or the head node's HOST:PORT "
-            "(as `ray start --head` prints it)"
+        raise TopSecretError.of(
+            N_(
+                "--ray {address}: expected local, auto or the head node's HOST:PORT (as `ray "
+                "start --head` prints it)"
+            ),
+            address=address,
         )
     try:
         with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
             pass
     except OSError as exc:
-        raise TopSecretError(
-            f"--ray {address}: no Ray head node answers there ({exc}); start one with "
-            "`ray start --head` and give the address it prints"
+        raise TopSecretError.of(
+            N_(
+                "--ray {address}: no Ray head node answers there ({reason}); start one with "
+                "`ray start --head` and give the address it prints"
+            ),
+            address=address,
+            reason=str(exc),
         ) from None
 
 
@@ -117,9 +134,11 @@ def connected(address: str, cpus: int | None) -> Iterator[Any]:
         yield ray
         return
     if address != LOCAL and cpus is not None:
-        raise TopSecretError(
-            "--jobs sets the size of a local Ray instance only; a cluster's workers are set "
-            "by `ray start` on its nodes"
+        raise TopSecretError.of(
+            N_(
+                "--jobs sets the size of a local Ray instance only; a cluster's workers are "
+                "set by `ray start` on its nodes"
+            )
         )
     check_reachable(address)
     try:
@@ -132,7 +151,11 @@ def connected(address: str, cpus: int | None) -> Iterator[Any]:
             logging_level=logging.WARNING,
         )
     except (ConnectionError, ValueError, RuntimeError) as exc:
-        raise TopSecretError(f"--ray {address}: could not start or join Ray ({exc})") from None
+        raise TopSecretError.of(
+            N_("--ray {address}: could not start or join Ray ({reason})"),
+            address=address,
+            reason=str(exc),
+        ) from None
     try:
         yield ray
     finally:
@@ -160,7 +183,10 @@ def run_on_ray(
             remote.remote(__version__, play, [jobs[i] for i in part]): part
             for part in chunks(len(jobs), workers)
         }
-        bar = progress_bar(f"{label} on Ray ({workers} CPUs)", progress)
+        on_ray = locale_translator().ngettext(
+            "{label} on Ray ({count} CPU)", "{label} on Ray ({count} CPUs)", workers
+        )
+        bar = progress_bar(on_ray.format(label=label, count=workers), progress)
         with bar:
             task = bar.add_task("games", total=len(jobs))
             while pending:
@@ -170,9 +196,15 @@ def run_on_ray(
                     try:
                         played = ray.get(ref)
                     except ray.exceptions.RayError as exc:
-                        raise TopSecretError(
-                            f"--ray {address}: a task playing games {part.start}-{part.stop - 1} "
-                            f"failed: {_cause(exc)}"
+                        raise TopSecretError.of(
+                            N_(
+                                "--ray {address}: a task playing games {first}-{last} failed: "
+                                "{cause}"
+                            ),
+                            address=address,
+                            first=part.start,
+                            last=part.stop - 1,
+                            cause=_cause(exc),
                         ) from None
                     for index, result in zip(part, played, strict=True):
                         results[index] = result

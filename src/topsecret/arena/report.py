@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core import TopSecretError
+from ..core.errors import N_
 from .tournament import TournamentResult, require_analysis
 
 if TYPE_CHECKING:
@@ -51,7 +52,9 @@ def write_csv(result: TournamentResult, path: Path) -> None:
                 row = [record.index, record.seed, *record.lineup, *scores, winners]
                 writer.writerow([*row, record.decisions, record.error or ""])
     except OSError as exc:
-        raise TopSecretError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise TopSecretError.of(
+            N_("cannot write {path}: {reason}"), path=str(path), reason=str(exc.strerror or exc)
+        ) from None
 
 
 def _figure(width: float, height: float) -> Figure:
@@ -255,7 +258,11 @@ def write_report(result: TournamentResult, directory: Path, command: str) -> lis
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise TopSecretError(f"cannot create {directory}: {exc.strerror or exc}") from None
+        raise TopSecretError.of(
+            N_("cannot create {path}: {reason}"),
+            path=str(directory),
+            reason=str(exc.strerror or exc),
+        ) from None
     written = [directory / "games.csv"]
     write_csv(result, written[0])
     painters = {

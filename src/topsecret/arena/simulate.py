@@ -20,6 +20,7 @@ from rich.progress import Progress
 from ..core import Game, Rng, TopSecretError
 from ..core.errors import N_
 from ..games import get_game
+from ..i18n import locale_translator
 from .match import play_match
 from .progress import progress_bar
 from .stats import wilson_interval
@@ -193,7 +194,8 @@ def simulate(
             zip(lineups, game_seeds(seed, games), strict=True)
         )
     ]
-    outcomes = _play_all(game, work, jobs, progress_bar(f"simulating {game.id}", progress))
+    label = locale_translator().gettext("simulating {game}").format(game=game.id)
+    outcomes = _play_all(game, work, jobs, progress_bar(label, progress))
     for index, (job, outcome) in enumerate(zip(work, outcomes, strict=True)):
         if outcome.error is not None:
             report.errors += 1

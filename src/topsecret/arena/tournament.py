@@ -23,7 +23,9 @@ from typing import Any
 from rich.console import Console
 
 from ..core import Game, TopSecretError
+from ..core.errors import N_
 from ..games import get_game
+from ..i18n import locale_translator
 from .match import play_match
 from .progress import progress_bar
 from .simulate import game_seeds, rotated
@@ -43,8 +45,11 @@ def require_analysis(module: str) -> None:
     try:
         importlib.import_module(module)
     except ImportError as exc:
-        raise TopSecretError(
-            f"tournaments need the {module} package ({exc}): {INSTALL_HINT}"
+        raise TopSecretError.of(
+            N_("tournaments need the {module} package ({reason}): {install}"),
+            module=module,
+            reason=str(exc),
+            install=INSTALL_HINT,
         ) from None
 
 
@@ -60,11 +65,11 @@ def pairings(bots: Sequence[str], seats: int) -> list[tuple[str, ...]]:
     [('a', 'a', 'b'), ('a', 'b', 'b')]
     """
     if len(set(bots)) != len(bots):
-        raise TopSecretError("each bot may appear only once in a tournament's --bots")
+        raise TopSecretError.of(N_("each bot may appear only once in a tournament's --bots"))
     if len(bots) < 2:
-        raise TopSecretError("a tournament needs at least two bots")
+        raise TopSecretError.of(N_("a tournament needs at least two bots"))
     if seats < 2:
-        raise TopSecretError("a tournament needs at least two seats")
+        raise TopSecretError.of(N_("a tournament needs at least two seats"))
     if len(bots) >= seats:
         return list(itertools.combinations(bots, seats))
     return [
@@ -99,7 +104,7 @@ def build_schedule(bots: Sequence[str], seats: int, games: int, seed: int) -> Sc
     a run cut short and the ratings fed in order both see every pairing early on.
     """
     if games < 1:
-        raise TopSecretError("--games must be at least 1")
+        raise TopSecretError.of(N_("--games must be at least 1"))
     tables = pairings(bots, seats)
     per_round = len(tables) * seats
     rounds = math.ceil(games / per_round)
@@ -169,13 +174,14 @@ def run_schedule(
     local Ray instance.
     """
     if jobs < 1:
-        raise TopSecretError("--jobs must be at least 1")
+        raise TopSecretError.of(N_("--jobs must be at least 1"))
     work = [_Job(game.id, dict(options), spec) for spec in schedule.games]
+    label = locale_translator().gettext("tournament {game}").format(game=game.id)
     if ray is not None:
         from .distributed import run_on_ray
 
         played = run_on_ray(
-            f"tournament {game.id}",
+            label,
             work,
             play_scheduled,
             ray,
@@ -184,7 +190,7 @@ def run_schedule(
         )
         return [record for record in played if isinstance(record, GameRecord)]
     records: list[GameRecord | None] = [None] * len(work)
-    bar = progress_bar(f"tournament {game.id}", progress)
+    bar = progress_bar(label, progress)
     if jobs == 1:
         with bar:
             task = bar.add_task("games", total=len(work))
