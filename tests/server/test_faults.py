@@ -189,6 +189,12 @@ def test_a_finished_game_whose_log_is_corrupt_answers_410_not_500(sqlite_server:
     assert first.status_code == 410 and "cannot be replayed" in first.json()["detail"]
     again = httpx.get(f"{sqlite_server.http}/api/tables/{table_id}/replay/1")
     assert again.status_code == 410 and "damaged" in again.json()["detail"]
+    german = httpx.get(
+        f"{sqlite_server.http}/api/tables/{table_id}/replay/1", headers={"Accept-Language": "de"}
+    )
+    assert german.json()["detail"].startswith(
+        "dieser Tisch ist beschädigt: sein Protokoll lässt sich nicht nachspielen ("
+    )
 
 
 def test_a_clean_stop_leaves_everything_in_the_database_file(tmp_path: Path) -> None:

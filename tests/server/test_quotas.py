@@ -104,6 +104,15 @@ def test_a_table_nobody_fills_expires_and_its_watchers_are_told(sqlite_url: str)
         assert listing["open"] == [] and listing["total"]["open"] == 0
         join = httpx.post(f"{server.http}/api/tables/{table_id}/join", json={"name": "Bob"})
         assert join.status_code == 409 and "closed (expired" in join.json()["detail"]
+        # The stored reason is read back into its message: a French reader gets it in French.
+        french = httpx.post(
+            f"{server.http}/api/tables/{table_id}/join",
+            json={"name": "Bob"},
+            headers={"Accept-Language": "fr"},
+        )
+        assert french.json()["detail"] == (
+            "cette table est fermée (expirée : personne n'a occupé ses places en 0.05 minutes)"
+        )
     with LiveServer(sqlite_url, Limits()) as server:
         assert table_id not in server.app.state.lobby.tables  # not resumed
         info = httpx.get(f"{server.http}/api/tables/{table_id}").json()

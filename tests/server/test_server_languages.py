@@ -360,3 +360,20 @@ def test_a_malformed_request_body_is_refused_in_the_requests_language(
     reasons = {d["type"]: d["msg"] for d in response.json()["detail"]}
     assert reasons["extra_forbidden"] == "dieses Feld ist nicht erlaubt"
     assert reasons["string_too_long"].startswith("darf höchstens ")
+
+
+def test_a_stored_reason_is_read_back_into_its_message() -> None:
+    """Why a table was closed is stored in English, filled in; it is read back into its
+    catalogue message and values, so each reader gets it in their language. A reason that is
+    none of them (written by an older version) is shown as it is."""
+    from topsecret.i18n import filled_message, translator
+    from topsecret.server.tables import ABANDONED, DAMAGED_AT, stored_reason
+
+    stored = ABANDONED.format(minutes="60")
+    assert stored_reason(stored) == (ABANDONED, {"minutes": "60"})
+    assert filled_message(stored_reason(stored), translator("it")) == (
+        "abbandonato: nessuno era collegato da 60 minuti"
+    )
+    damaged = DAMAGED_AT.format(action=3, error="KeyError: 'x'")
+    assert stored_reason(damaged) == (DAMAGED_AT, {"action": "3", "error": "KeyError: 'x'"})
+    assert stored_reason("closed for the night") == ("closed for the night", {})

@@ -62,11 +62,13 @@ from .messages import (
     SeatTicket,
 )
 from .tables import (
+    DAMAGED,
     Connection,
     StorageError,
     TableError,
     error_frame,
     event_json,
+    stored_reason,
     view_assets,
 )
 
@@ -372,7 +374,7 @@ def create_app(
         runtime = where
         if runtime.status == "damaged":
             damaged = TableError.of(
-                N_("this table is {reason}"), reason=(runtime.closed_reason or "", {})
+                N_("this table is {reason}"), reason=stored_reason(runtime.closed_reason or "")
             )
             await _refuse(websocket, damaged, CLOSE_TABLE_CLOSED, tr)
             return
@@ -725,11 +727,13 @@ def _quarantined_on_failure(store: Store, table_id: str) -> Iterator[None]:
     try:
         yield
     except Exception as exc:
-        reason = f"damaged: its log cannot be replayed ({type(exc).__name__}: {exc})"[:200]
+        reason = DAMAGED.format(error=f"{type(exc).__name__}: {exc}")[:200]
         log.error("table %s quarantined: %s", table_id, reason)
         with contextlib.suppress(Exception):
             store.mark_damaged(table_id, reason)
-        raise Refusal.of(N_("this table is {reason}"), reason=(reason, {})).answered(410) from None
+        raise Refusal.of(N_("this table is {reason}"), reason=stored_reason(reason)).answered(
+            410
+        ) from None
 
 
 def _finished(store: Store, table_id: str) -> tuple[Any, Any]:
@@ -737,7 +741,7 @@ def _finished(store: Store, table_id: str) -> tuple[Any, Any]:
     if data is None:
         raise _no_table(table_id)
     if data.status == "damaged":
-        reason: tuple[str, dict[str, object]] = (data.closed_reason or "", {})
+        reason = stored_reason(data.closed_reason or "")
         raise Refusal.of(N_("this table is {reason}"), reason=reason).answered(410)
     if data.status != "finished":
         raise Refusal.of(N_("replays open when the game is over")).answered(409)

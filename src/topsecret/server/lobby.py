@@ -31,6 +31,9 @@ from .messages import (
     TableSettings,
 )
 from .tables import (
+    ABANDONED,
+    DAMAGED_AT,
+    EXPIRED,
     Connection,
     StorageError,
     TableError,
@@ -132,8 +135,8 @@ class Lobby:
         except Exception as exc:
             # Damaged once and for all: listed with the reason, never replayed again (it
             # was, on every request, answering 500).
-            where = f"at action {len(runtime.log) + 1}"
-            reason = f"damaged: its log cannot be replayed {where} ({type(exc).__name__}: {exc})"
+            error = f"{type(exc).__name__}: {exc}"
+            reason = DAMAGED_AT.format(action=len(runtime.log) + 1, error=error)
             log.error("table %s quarantined: %s", runtime.id, reason)
             runtime.status = "damaged"
             runtime.closed_reason = reason[:200]
@@ -565,17 +568,14 @@ class Lobby:
             runtime.status == "waiting"
             and now - runtime.created_at >= limits.waiting_expire_seconds
         ):
-            return (
-                f"expired: nobody filled its seats within "
-                f"{limits.waiting_expire_seconds / 60:g} minutes"
-            )
+            return EXPIRED.format(minutes=f"{limits.waiting_expire_seconds / 60:g}")
         unwatched = runtime.unwatched_since
         if (
             runtime.status == "playing"
             and unwatched is not None
             and clock - unwatched >= limits.abandoned_seconds
         ):
-            return f"abandoned: nobody was connected for {limits.abandoned_seconds / 60:g} minutes"
+            return ABANDONED.format(minutes=f"{limits.abandoned_seconds / 60:g}")
         return None
 
     async def get(self, table_id: str) -> TableRuntime | None:

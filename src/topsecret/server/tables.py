@@ -12,6 +12,7 @@ import hashlib
 import hmac
 import inspect
 import logging
+import re
 import secrets
 import time
 from collections.abc import Callable, Mapping
@@ -400,7 +401,7 @@ class TableRuntime:
     def _closed_error(self) -> TableError:
         """Why a closed or damaged table refuses, with the reason it was closed for (a
         catalogue message where the server wrote it, such as "expired")."""
-        reason: tuple[str, dict[str, object]] = (self.closed_reason or "", {})
+        reason = stored_reason(self.closed_reason or "")
         if self.status == "closed":
             return TableError.of(N_("this table is closed ({reason})"), reason=reason)
         return TableError.of(N_("this table is {reason}"), reason=reason)
@@ -897,6 +898,38 @@ class TableRuntime:
                 frame = self._frame_for(conn.seat, seen, full=False, shared=shared, tr=conn.tr)
                 by_reader[reader] = frame
             conn.push(frame)
+
+
+#: Why a table was closed or damaged, as the server stores it: English, filled in (a stored
+#: reason is data, the same for every reader). :func:`stored_reason` reads one back into its
+#: message and values, so that it is shown in each reader's language.
+EXPIRED = N_("expired: nobody filled its seats within {minutes} minutes")
+ABANDONED = N_("abandoned: nobody was connected for {minutes} minutes")
+DAMAGED_AT = N_("damaged: its log cannot be replayed at action {action} ({error})")
+DAMAGED = N_("damaged: its log cannot be replayed ({error})")
+STORED_REASONS = (EXPIRED, ABANDONED, DAMAGED_AT, DAMAGED)
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    parts = re.split(r"\{(\w+)\}", template)
+    regex = "".join(
+        re.escape(part) if i % 2 == 0 else f"(?P<{part}>.*?)" for i, part in enumerate(parts)
+    )
+    return re.compile(f"^{regex}$", re.DOTALL)
+
+
+_STORED_PATTERNS = [(template, _pattern(template)) for template in STORED_REASONS]
+
+
+def stored_reason(text: str) -> tuple[str, dict[str, object]]:
+    """A stored reason as a message parameter: one of :data:`STORED_REASONS` with its values
+    (the error inside a damaged table's reason stays as Python wrote it), or the text as it
+    is (translated if it is a catalogue message, such as "closed by its host")."""
+    for template, pattern in _STORED_PATTERNS:
+        found = pattern.match(text)
+        if found is not None:
+            return (template, dict(found.groupdict()))
+    return (text, {})
 
 
 def view_assets(
