@@ -32,3 +32,22 @@ def test_a_second_process_on_the_same_sqlite_file_refuses_to_start(tmp_path: Pat
         assert listing["total"]["open"] == 1
     finally:
         assert third.stop() == 0
+
+
+def test_a_second_server_is_refused_in_the_readers_language(tmp_path: Path) -> None:
+    """The refusal is a catalogue message: `serve` under a German locale says it in German."""
+    from topsecret.i18n import message_text, translator
+    from topsecret.server.db import OwnedElsewhere, Store
+
+    url = f"sqlite:///{tmp_path / 'held.sqlite3'}"
+    first = Store(url)
+    first.take_ownership()
+    second = Store(url)
+    try:
+        second.take_ownership()
+    except OwnedElsewhere as exc:
+        refused = exc
+    else:  # pragma: no cover - the lock is per open file description, not per process
+        raise AssertionError("the second store took the database")
+    assert message_text(refused, translator("de")).startswith("ein anderer Server (")
+    assert "verwendet " in message_text(refused, translator("de"))

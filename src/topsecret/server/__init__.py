@@ -36,7 +36,7 @@ def open_store(url: str) -> Store:
             module=str(exc.name),
         ) from None
     except OwnedElsewhere as exc:
-        raise TopSecretError(str(exc)) from None
+        raise TopSecretError(str(exc)).with_message_of(exc) from None
     except OSError as exc:
         # The owner's lock file sits beside the database: a missing or read-only folder.
         raise TopSecretError.of(

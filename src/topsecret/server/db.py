@@ -42,13 +42,16 @@ from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
+from ..core import TopSecretError
+from ..core.errors import N_
+
 T = TypeVar("T")
 
 DEFAULT_SQLITE_FILE = "topsecret.sqlite3"
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 
-class OwnedElsewhere(RuntimeError):
+class OwnedElsewhere(TopSecretError, RuntimeError):
     """Another server process holds this SQLite database."""
 
 
@@ -369,12 +372,16 @@ class Store:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             handle.seek(0)
-            holder = handle.read().strip() or "another process"
+            written = handle.read().strip()
             handle.close()
-            raise OwnedElsewhere(
-                f"another server ({holder}) is already using {path}: stop it first, or give "
-                "this one its own --database (several processes share one database only on "
-                "PostgreSQL with --redis)"
+            raise OwnedElsewhere.of(
+                N_(
+                    "another server ({holder}) is already using {path}: stop it first, or give "
+                    "this one its own --database (several processes share one database only on "
+                    "PostgreSQL with --redis)"
+                ),
+                holder=written or (N_("another process"), {}),
+                path=str(path),
             ) from None
         handle.seek(0)
         handle.truncate()
