@@ -13,22 +13,14 @@ one to three minutes on a busy machine: all run with ``-m slow``."""
 
 from __future__ import annotations
 
-import re
 import sys
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
 from liveserver import LiveServer
 
-from topsecret.games import get_game
-from topsecret.games.briefcase.components import components as briefcase_components
-from topsecret.games.spyworld.components import agents as spyworld_agents
-from topsecret.games.wink.components import standard_components as wink_components
-
-from .test_web_tables import browser_page, create, on_screen, seated
-from .words import english_left
+from .test_web_tables import browser_page, create, english_seen, on_screen, seated
 
 # The whole-game players of the browser tests: who clicks what on each game's board.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
@@ -50,25 +42,6 @@ STALL_SECONDS = 120
 MOST_CLICKS = 600
 #: The whole page: the title, status line, seats, board, moves, log, toasts and end screen.
 REGIONS = ("body",)
-
-
-@cache
-def printed_names() -> tuple[str, ...]:
-    """The names printed on the games' cards and maps, longest first ("Doc" the SpyWorld
-    Agent is not the vault's short "Doc", which German shortens to "Dok")."""
-    names = {agent.name for agent in spyworld_agents()}
-    names |= set(briefcase_components().agent_names) | {"Dr. Solomon", "Solomon"}
-    names |= set(get_game("briefcase").board_for({}).names)  # type: ignore[attr-defined]
-    names |= {agent.name for agent in wink_components().agents}
-    return tuple(sorted(names, key=len, reverse=True))
-
-
-def english_seen(text: str, lang: str) -> dict[str, str]:
-    """Each English word on screen with a line that shows it, for the failure's message;
-    the names printed on cards and maps left out."""
-    for name in printed_names():
-        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
-    return {word: line.strip() for line in text.splitlines() for word in english_left(line, lang)}
 
 
 class SpyWorldPlayer:
