@@ -113,7 +113,8 @@ def test_illegal_actions_are_refused_with_a_rule_and_leave_the_state_untouched(b
 
 def test_a_seat_that_does_not_exist_is_refused():
     state = GAME.new_state(4, seed=0)
-    with pytest.raises(IllegalAction, match="no seat 7"):
+    # The engine's seat 7 is the eighth seat, as players count them (from 1).
+    with pytest.raises(IllegalAction, match="no seat 8"):
         state.apply(7, PlayCard("mole"))
 
 
