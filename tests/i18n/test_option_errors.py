@@ -189,6 +189,7 @@ OTHER_REFUSALS: dict[str, Callable[[], object]] = {
     "gadgets": lambda: SPYWORLD.new_state(2, {"gadgets": "NNX"}),
     "beginners": lambda: SPYWORLD.new_state(2, {"beginners": "0,5"}),
     "lair": lambda: SPYWORLD.new_state(2, {"lair": "castle"}),
+    "lair file": lambda: SPYWORLD.new_state(2, {"lair": "nowhere.toml"}),
     "first_game and agent_cards": lambda: WINK_GAME.new_state(
         4, {"first_game": True, "agent_cards": 20}
     ),

@@ -12,7 +12,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .errors import DataFileError
+from .errors import N_, DataFileError
 
 SOURCES = ("rulebook", "project")
 T = TypeVar("T")
@@ -24,11 +24,16 @@ def load_toml(path: str | Path) -> dict[str, Any]:
         with open(path, "rb") as handle:
             return tomllib.load(handle)
     except FileNotFoundError:
-        raise DataFileError(f"data file not found: {path}") from None
+        raise DataFileError.of(N_("data file not found: {path}"), path=str(path)) from None
     except OSError as exc:
-        raise DataFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise DataFileError.of(
+            N_("cannot read {path}: {reason}"), path=str(path), reason=str(exc.strerror or exc)
+        ) from None
     except tomllib.TOMLDecodeError as exc:
-        raise DataFileError(f"{path} is not valid TOML: {exc}") from None
+        # tomllib's own reason (line and column) stays as it writes it.
+        raise DataFileError.of(
+            N_("{path} is not valid TOML: {reason}"), path=str(path), reason=str(exc)
+        ) from None
 
 
 def load_package_toml(package: str, name: str) -> dict[str, Any]:
@@ -46,14 +51,20 @@ def load_package_toml(package: str, name: str) -> dict[str, Any]:
 def field(table: Mapping[str, Any], key: str, kind: type[T], where: str) -> T:
     """A required field of a given type, or an error naming the file location."""
     if key not in table:
-        raise DataFileError(f"{where}: missing '{key}'")
+        raise DataFileError.of(N_("{where}: missing '{key}'"), where=where, key=key)
     value = table[key]
     if kind is int and isinstance(value, bool):
-        raise DataFileError(f"{where}: '{key}' must be a whole number")
+        raise DataFileError.of(N_("{where}: '{key}' must be a whole number"), where=where, key=key)
     if kind is float and isinstance(value, int) and not isinstance(value, bool):
         value = float(value)
     if not isinstance(value, kind):
-        raise DataFileError(f"{where}: '{key}' must be {kind.__name__}, not {value!r}")
+        raise DataFileError.of(
+            N_("{where}: '{key}' must be {kind}, not {value}"),
+            where=where,
+            key=key,
+            kind=kind.__name__,
+            value=repr(value),
+        )
     return value
 
 
@@ -67,7 +78,12 @@ def source(table: Mapping[str, Any], where: str) -> str:
     """The item's ``source``: ``rulebook`` or ``project``."""
     value = field(table, "source", str, where)
     if value not in SOURCES:
-        raise DataFileError(f"{where}: source must be one of {SOURCES}, not {value!r}")
+        raise DataFileError.of(
+            N_("{where}: source must be one of {sources}, not {value}"),
+            where=where,
+            sources=str(SOURCES),
+            value=repr(value),
+        )
     return value
 
 
@@ -75,5 +91,7 @@ def table_list(data: Mapping[str, Any], key: str, where: str) -> list[dict[str, 
     """An array of tables (``[[key]]``)."""
     value = data.get(key)
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        raise DataFileError(f"{where}: expected one or more [[{key}]] tables")
+        raise DataFileError.of(
+            N_("{where}: expected one or more [[{key}]] tables"), where=where, key=key
+        )
     return value
