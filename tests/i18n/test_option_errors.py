@@ -115,6 +115,20 @@ def test_the_language_of_a_request(choices: tuple[str | None, ...], expected: st
     assert accepted_language(*choices) == expected
 
 
+def run_cli(args: list[str], lang: str) -> subprocess.CompletedProcess[str]:
+    """``topsecret ARGS`` in a fresh process whose locale is ``LANG=lang`` alone."""
+    environ = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LANG")}
+    environ.update({"LANG": lang, "COLUMNS": "200"})
+    return subprocess.run(
+        [sys.executable, "-m", "topsecret.cli", *args],
+        capture_output=True,
+        text=True,
+        input="",
+        env=environ,
+        timeout=300,
+    )
+
+
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
@@ -127,16 +141,7 @@ def test_the_command_line_refuses_a_bad_option_in_the_locales_language(
 ) -> None:
     """Given a German (Italian) locale, when `topsecret play vault -o stolen=shown` is
     typed, then the error says why in German (Italian) and the command fails."""
-    environ = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LANG")}
-    environ.update({"LANG": lang, "COLUMNS": "200"})
-    result = subprocess.run(
-        [sys.executable, "-m", "topsecret.cli", "play", "vault", "-o", "stolen=shown"],
-        capture_output=True,
-        text=True,
-        input="",
-        env=environ,
-        timeout=300,
-    )
+    result = run_cli(["play", "vault", "-o", "stolen=shown"], lang)
     assert result.returncode == 2
     assert result.stderr.strip() == expected
 
@@ -159,16 +164,7 @@ def test_the_command_line_refuses_a_bad_option_in_the_language_of_lang(
 ) -> None:
     """Given an English (C) locale, when `topsecret play vault --lang fr -o stolen=shown` is
     typed, then the error follows --lang, the language the player chose, not the locale."""
-    environ = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LANG")}
-    environ.update({"LANG": "C", "COLUMNS": "200"})
-    result = subprocess.run(
-        [sys.executable, "-m", "topsecret.cli", *args],
-        capture_output=True,
-        text=True,
-        input="",
-        env=environ,
-        timeout=300,
-    )
+    result = run_cli(args, "C")
     assert result.returncode == 2
     assert result.stderr.strip() == expected
 
@@ -286,15 +282,6 @@ def test_a_bad_search_setting_is_still_a_value_error_with_its_english() -> None:
 
 def test_the_command_line_asks_for_a_bot_in_the_language_of_lang() -> None:
     """`topsecret play vault --bots , --lang de` says in German that a bot name is needed."""
-    environ = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LANG")}
-    environ.update({"LANG": "C", "COLUMNS": "200"})
-    result = subprocess.run(
-        [sys.executable, "-m", "topsecret.cli", "play", "vault", "--bots", ",", "--lang", "de"],
-        capture_output=True,
-        text=True,
-        input="",
-        env=environ,
-        timeout=300,
-    )
+    result = run_cli(["play", "vault", "--bots", ",", "--lang", "de"], "C")
     assert result.returncode == 2
     assert result.stderr.strip() == "Fehler: --bots braucht mindestens einen Botnamen"
