@@ -133,8 +133,8 @@ class VaultText(TableText):
         if kind == "boom":
             shooters = data["assassins"]
             return tr.ngettext(
-                "BOOM! The assassin of {players} destroys {cards}",
-                "BOOM! The {count} assassins of {players} destroy {cards}",
+                "BOOM! An assassin played by {players} destroys {cards}",
+                "BOOM! {count} assassins played by {players} destroy {cards}",
                 len(shooters),
             ).format(
                 count=len(shooters),
