@@ -5,16 +5,15 @@ from __future__ import annotations
 import contextlib
 import random
 import re
-import time
 from pathlib import Path
 from typing import Any
 
+from liveserver import person, store_table
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_whole_games import STALL_SECONDS, progress_watch
 
 from topsecret.games.vault import GAME, VaultState
-from topsecret.server.db import LogRow, SeatData, TableData
-from topsecret.server.tables import hash_token
+from topsecret.server.db import LogRow
 
 CLICKABLE = "#hand button.playable, .choice-buttons button.primary, button.steal-button"
 
@@ -186,25 +185,17 @@ def stored_several_deals(server: Any, table_id: str) -> tuple[list[LogRow], Vaul
     """Ann and Bob's finished game of several deals (option single_deal=false, a low target),
     stored as the server keeps a table: its log and its final state."""
     seed, options, rows, state = several_deals(target=100)
-    server.store.create_table(
-        TableData(
-            id=table_id,
-            game="vault",
-            players=2,
-            seed=seed,
-            options=options,
-            settings={"bot_delay": 0.05},
-            status="playing",
-            created_at=time.time(),
-            finished_at=None,
-            scores=None,
-            seats=tuple(
-                SeatData(i, None, NAMES[i], hash_token(TOKENS[i]), False) for i in range(2)
-            ),
-        )
+    store_table(
+        server.store,
+        table_id,
+        "vault",
+        [person(i, NAMES[i], TOKENS[i]) for i in range(2)],
+        seed=seed,
+        options=options,
+        settings={"bot_delay": 0.05},
+        actions=[(row.seat, row.action, row.time) for row in rows],
+        scores=state.scores(),
     )
-    for row in rows:
-        server.store.append_action(table_id, row, state.scores() if row is rows[-1] else None)
     return rows, state
 
 
