@@ -4,9 +4,6 @@ programs, and ``message_text`` gives it in French, German and Italian."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections.abc import Callable
 
 import pytest
@@ -18,6 +15,8 @@ from topsecret.core.options import parse_option_texts, resolve_options
 from topsecret.games import get_game
 from topsecret.i18n import ENGLISH, accepted_language, message_text, translator
 from topsecret.i18n.catalogues import catalogue
+
+from .test_cli_languages import run
 
 VAULT = get_game("vault").option_specs
 WINK = get_game("wink").option_specs
@@ -115,20 +114,6 @@ def test_the_language_of_a_request(choices: tuple[str | None, ...], expected: st
     assert accepted_language(*choices) == expected
 
 
-def run_cli(args: list[str], lang: str) -> subprocess.CompletedProcess[str]:
-    """``topsecret ARGS`` in a fresh process whose locale is ``LANG=lang`` alone."""
-    environ = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LANG")}
-    environ.update({"LANG": lang, "COLUMNS": "200"})
-    return subprocess.run(
-        [sys.executable, "-m", "topsecret.cli", *args],
-        capture_output=True,
-        text=True,
-        input="",
-        env=environ,
-        timeout=300,
-    )
-
-
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
@@ -141,7 +126,7 @@ def test_the_command_line_refuses_a_bad_option_in_the_locales_language(
 ) -> None:
     """Given a German (Italian) locale, when `topsecret play vault -o stolen=shown` is
     typed, then the error says why in German (Italian) and the command fails."""
-    result = run_cli(["play", "vault", "-o", "stolen=shown"], lang)
+    result = run("play", "vault", "-o", "stolen=shown", lang=lang)
     assert result.returncode == 2
     assert result.stderr.strip() == expected
 
@@ -164,7 +149,7 @@ def test_the_command_line_refuses_a_bad_option_in_the_language_of_lang(
 ) -> None:
     """Given an English (C) locale, when `topsecret play vault --lang fr -o stolen=shown` is
     typed, then the error follows --lang, the language the player chose, not the locale."""
-    result = run_cli(args, "C")
+    result = run(*args, lang="C")
     assert result.returncode == 2
     assert result.stderr.strip() == expected
 
@@ -282,6 +267,6 @@ def test_a_bad_search_setting_is_still_a_value_error_with_its_english() -> None:
 
 def test_the_command_line_asks_for_a_bot_in_the_language_of_lang() -> None:
     """`topsecret play vault --bots , --lang de` says in German that a bot name is needed."""
-    result = run_cli(["play", "vault", "--bots", ",", "--lang", "de"], "C")
+    result = run("play", "vault", "--bots", ",", "--lang", "de", lang="C")
     assert result.returncode == 2
     assert result.stderr.strip() == "Fehler: --bots braucht mindestens einen Botnamen"
