@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import inspect
 import logging
 import re
 import secrets
@@ -935,15 +934,13 @@ def stored_reason(text: str) -> tuple[str, dict[str, object]]:
 def view_assets(
     game: Game, players: int, options: Mapping[str, Any], tr: Translator = ENGLISH
 ) -> dict[str, Any] | None:
-    """The public drawing data a game offers its view (its optional ``view_assets`` hook),
-    its sentences in ``tr``'s language when the hook takes a translator; ``None`` when the
-    game has no hook."""
+    """The public drawing data a game offers its view (its optional
+    ``view_assets(players, options, tr)`` hook), its sentences in ``tr``'s language; ``None``
+    when the game has no hook."""
     hook = getattr(game, "view_assets", None)
     if not callable(hook):
         return None
-    if "tr" in inspect.signature(hook).parameters:
-        return cast("dict[str, Any]", hook(players, dict(options), tr=tr))
-    return cast("dict[str, Any]", hook(players, dict(options)))
+    return cast("dict[str, Any]", hook(players, dict(options), tr=tr))
 
 
 def event_json(
