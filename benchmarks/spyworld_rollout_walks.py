@@ -2,9 +2,10 @@
 
 Plays seeded two-player games between heuristic bots to the end of planning, then solves
 each explorer's lair exactly (the heuristic's walk) and with each state budget, printing the
-processor milliseconds per walk and the value stolen lost per explorer against the best walk.
-The search's rollout player (``topsecret.games.spyworld.rollout``) plans its walks with
-``ROLLOUT_STATES`` states. Processor time, not wall time: compare the rows of one run.
+processor milliseconds per walk and the value stolen lost per explorer against the best walk,
+with the solver's full bound and with its light one (``solve(..., light=True)``). The search's
+rollout player (``topsecret.games.spyworld.rollout``) plans its walks with ``ROLLOUT_STATES``
+states and the light bound. Processor time, not wall time: compare the rows of one run.
 
     python benchmarks/spyworld_rollout_walks.py --games 30
 """
@@ -46,6 +47,7 @@ def main() -> None:
     parser.add_argument(
         "--budgets", default="30,100,300,1000", help="state budgets, comma-separated"
     )
+    parser.add_argument("--full-only", action="store_true", help="skip the light bound's rows")
     args = parser.parse_args()
     cases = final_lairs(args.games)
     start = time.process_time()
@@ -56,15 +58,16 @@ def main() -> None:
         f"{len(cases)} walks; exact: {1000 * seconds / len(cases):.1f} ms a walk, "
         f"mean value stolen {mean:.1f}"
     )
-    for budget in (int(b) for b in args.budgets.split(",")):
-        start = time.process_time()
-        plans = [solve(lair, kit, max_states=budget) for lair, kit in cases]
-        seconds = time.process_time() - start
-        lost = sum(e.value - p.value for e, p in zip(exact, plans, strict=True)) / len(cases)
-        print(
-            f"{budget} states: {1000 * seconds / len(cases):.1f} ms a walk, "
-            f"value lost {lost:.1f} per explorer"
-        )
+    for light in (False,) if args.full_only else (False, True):
+        for budget in (int(b) for b in args.budgets.split(",")):
+            start = time.process_time()
+            plans = [solve(lair, kit, max_states=budget, light=light) for lair, kit in cases]
+            seconds = time.process_time() - start
+            lost = sum(e.value - p.value for e, p in zip(exact, plans, strict=True)) / len(cases)
+            print(
+                f"{budget} states, {'light' if light else 'full'} bound: "
+                f"{1000 * seconds / len(cases):.1f} ms a walk, value lost {lost:.1f} per explorer"
+            )
 
 
 if __name__ == "__main__":

@@ -135,6 +135,32 @@ def test_bound_only_cuts_walks_that_cannot_win() -> None:
         assert solve(lair, explorer).key == solve(lair, explorer, prune=False).key, case
 
 
+def test_the_light_bound_is_still_exact_without_a_state_budget() -> None:
+    """The light bound (its first, cheap check alone) is looser, never wrong: searching
+    every state it lets through finds the same best exploration as the full bound, and a
+    plan cut short by a state budget is still a walk the game's rules allow."""
+    rng = random.Random(2027)
+    for case in range(24):
+        board = list(lairs())[case % 4]
+        lair = random_lair(rng, board, fill=rng.choice((0.7, 1.0)))
+        held = [(g, rng.random() < 0.5) for g in gadgets() if rng.random() < 0.4]
+        agent = rng.choice(agents()) if lairs()[board].agents and rng.random() < 0.7 else None
+        stats = (rng.randint(5, 7), rng.randint(2, 10), rng.randint(2, 10))
+        explorer = explorer_kit(stats, held, agent)
+        exact = solve(lair, explorer)
+        light = solve(lair, explorer, light=True)
+        assert light.key == exact.key and light.exact, case
+        cut = solve(lair, explorer, max_states=30, light=True)
+        assert cut.key <= exact.key, case
+        run = Run.begin(explorer, lair)
+        for action in actions_for_plan(cut, lair):
+            if run.done:
+                break
+            assert action in run.legal(), (case, action)
+            run.apply(action)
+        assert (run.stolen_value(), run.sentries, run.rooms) == cut.key, case
+
+
 def test_solver_matches_brute_force_with_every_kind_of_item() -> None:
     """Exact with two to four gadgets each (free passes, boosts, the drill, the
     Safecracker) and often an Agent's power (a free pass, a boost, the teleport, a Secret

@@ -38,25 +38,29 @@ from .lair import Lair
 from .solver import solve
 from .state import SpyWorldState
 
-#: States the solver may visit to plan one walk in a rollout (the heuristic allows 20,000).
-#: On the 60 lairs that ended 30 seeded two-player heuristic games (mean best value stolen
-#: 107.7), 100 states lost 10.5 of it per explorer for a sixth of the time of the exact
-#: walk; 30 states lost 20, 300 states 3.3 at twice the time of 100 (docs/bots.md).
-ROLLOUT_STATES = 100
+#: States the solver may visit to plan one walk in a rollout (the heuristic allows 20,000),
+#: with the solver's light bound (``solve(..., light=True)``). On the 60 lairs that ended 30
+#: seeded two-player heuristic games (mean best value stolen 107.7), 300 states with the
+#: light bound lost 5.1 of it per explorer in 2.5 ms a walk, where 100 states with the full
+#: bound lost 9.3 in 4.3 ms and the exact walk took 24 ms (docs/bots.md).
+ROLLOUT_STATES = 300
 #: Plans kept between rollouts; the cache is emptied when it is full.
 CACHE_SIZE = 4096
 
 _plans: dict[tuple[Any, ...], tuple[Lair, tuple[Action, ...]]] = {}
 
 
-def planned_walk(lair: Lair, kit: Explorer, max_states: int) -> tuple[Action, ...]:
+def planned_walk(
+    lair: Lair, kit: Explorer, max_states: int, light: bool = False
+) -> tuple[Action, ...]:
     """The exploration actions of the solver's plan for ``kit`` in ``lair`` (within
-    ``max_states``), from a cache shared by every rollout player."""
-    key = (id(lair.board), lair.rooms, lair.walls, lair.start, kit, max_states)
+    ``max_states``, with the light bound if ``light``), from a cache shared by every rollout
+    player."""
+    key = (id(lair.board), lair.rooms, lair.walls, lair.start, kit, max_states, light)
     found = _plans.get(key)
     if found is not None:
         return found[1]
-    plan = solve(lair, kit, max_states=max_states)
+    plan = solve(lair, kit, max_states=max_states, light=light)
     walk = tuple(actions_for_plan(plan, lair))
     if len(_plans) >= CACHE_SIZE:
         _plans.clear()
@@ -157,10 +161,11 @@ class RolloutBot(Bot):
         # could make a worse step look better than the heuristic's exact one. So a player
         # that starts in exploration plans with the heuristic's budget; the cache makes
         # that cheap, as every rollout of the decision meets the same few lairs and explorers.
-        states = (
-            max(self._max_states, EXPLORE_STATES) if self._walking_from_start else self._max_states
-        )
-        self._script = list(planned_walk(lair, kit, states))
+        if self._walking_from_start:
+            walk = planned_walk(lair, kit, max(self._max_states, EXPLORE_STATES))
+        else:
+            walk = planned_walk(lair, kit, self._max_states, light=True)
+        self._script = list(walk)
         if self._script and self._script[0] in legal:
             return self._script.pop(0)
         return Stop()

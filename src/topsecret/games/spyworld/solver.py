@@ -42,15 +42,21 @@ def native_search() -> ModuleType | None:
 
 
 def solve(
-    lair: Lair, explorer: Explorer, max_states: int | None = None, *, prune: bool = True
+    lair: Lair,
+    explorer: Explorer,
+    max_states: int | None = None,
+    *,
+    prune: bool = True,
+    light: bool = False,
 ) -> Plan:
     """The exact best exploration of ``lair`` by ``explorer``: most value stolen, then most
     Sentries neutralised, then most rooms explored (the starting square counts).
 
     With ``max_states`` the search stops after that many states and returns the best
     exploration found so far with ``exact = False``. ``prune=False`` turns the bound off and
-    visits every state: slow, it is there to check the bound against.
+    visits every state: slow, it is there to check the bound against. ``light`` keeps only
+    the bound's cheap first check, for budget-limited plans (:func:`.search.solve`).
     """
     engine = native_search() or search
-    plan: Plan = engine.solve(lair, explorer, max_states, prune=prune)
+    plan: Plan = engine.solve(lair, explorer, max_states, prune=prune, light=light)
     return plan
