@@ -269,6 +269,37 @@ def test_a_paired_search_keeps_the_heuristics_move_unless_the_lead_passes_the_ga
     assert search.best_action(SeatView(state, 0), Rng(1), hint=leave) == leave
 
 
+def test_a_race_stops_once_every_other_move_is_behind_the_heuristics():
+    """Given the heuristic's move wins in every world and the other wins in some (later),
+    when the race starts after two worlds, then the other move stays while it ties and is
+    dropped at its first loss, which ends the search before its budget."""
+    state, win, leave = carry_decision()
+    settings = SearchSettings(iterations=20, opponents="heuristic", guided=200, paired=2, race=2)
+    search = IsmctsSearch(settings, guide=Guide(get_game("briefcase"), 3))
+    assert search.best_action(SeatView(state, 0), Rng(1), hint=win) == win
+    # Without the race, the same seed plays ten worlds (the test above).
+    assert search.report.iterations == 10
+    assert search.report.visits == {repr(win): 5, repr(leave): 5}
+    assert search.report.means == {repr(win): 1.0, repr(leave): 0.8}
+
+
+def test_a_race_keeps_playing_the_moves_that_lead():
+    """Given a move that beats the heuristic's in every world, when racing, then it stays in
+    the race to the end of the budget and is played."""
+    state, win, leave = carry_decision()
+    settings = SearchSettings(iterations=20, opponents="heuristic", guided=200, paired=2, race=2)
+    search = IsmctsSearch(settings, guide=Guide(get_game("briefcase"), 3))
+    assert search.best_action(SeatView(state, 0), Rng(1), hint=leave) == win
+    assert search.report.iterations == 20
+    assert search.report.visits == {repr(win): 10, repr(leave): 10}
+
+
+def test_a_dropped_candidates_leads_are_its_own_worlds():
+    rewards = {"anchor": [0.5, 0.5, 1.0, 0.0], "behind": [0.0, 0.25], "ahead": [1.0, 1.0, 1.0, 1.0]}
+    assert ismcts._leads(rewards, "behind", "anchor") == [-0.5, -0.25]
+    assert ismcts._lead(rewards, "ahead", "anchor") == pytest.approx(0.5)
+
+
 def test_paired_candidates_are_the_heuristics_move_then_one_of_each_kind():
     from topsecret.games.briefcase.actions import PayNobody
 
@@ -298,3 +329,5 @@ def test_paired_settings_refuse_nonsense():
         SearchSettings(paired=1)
     with pytest.raises(ValueError, match="gate"):
         SearchSettings(paired=4, gate=-1)
+    with pytest.raises(ValueError, match="race"):
+        SearchSettings(paired=4, race=-1)

@@ -155,6 +155,11 @@ class SearchSettings:
     paired: int = 0
     #: Standard errors a candidate's paired lead over the heuristic's move must exceed.
     gate: float = DEFAULT_GATE
+    #: With ``paired``, a race: from this many sampled worlds on, a candidate whose mean
+    #: paired lead is below zero (behind the heuristic's move) plays no more worlds, and
+    #: once only the heuristic's move is left the search stops (0: every candidate plays
+    #: every world).
+    race: int = 0
 
     def __post_init__(self) -> None:
         if self.iterations is not None and self.iterations < 1:
@@ -181,6 +186,8 @@ class SearchSettings:
             raise SettingError.of(N_("paired must be 0 (the tree) or at least 2 candidates"))
         if self.gate < 0:
             raise SettingError.of(N_("{name} must not be negative"), name="gate")
+        if self.race < 0:
+            raise SettingError.of(N_("{name} must not be negative"), name="race")
 
     @property
     def deterministic(self) -> bool:
@@ -555,25 +562,32 @@ class IsmctsSearch:
         candidates = _candidates(legal, anchor, settings.paired, rng)
         rewards: dict[Action, list[float]] = {action: [] for action in candidates}
         evaluate = _Evaluator()
+        active = list(candidates)
         done = 0
         while True:
             world = self._sample(view, rng)
             seed = rng.next_u64()
-            for action in candidates:
+            for action in active:
                 trial = world.clone()
                 trial.apply_unchecked(me, action, record=False)
                 self._play_out(trial, Rng(seed), me)
                 rewards[action].append(evaluate(trial)[me])
-            done += len(candidates)
-            if budget.spent(done, len(candidates)):
+            done += len(active)
+            if settings.race and anchor is not None and len(rewards[anchor]) >= settings.race:
+                # A move behind the heuristic's so far is unlikely to pass the gate later:
+                # the worlds go to the moves still level or ahead, and a settled answer ends
+                # early.
+                active = [a for a in active if a == anchor or _lead(rewards, a, anchor) >= 0]
+                if len(active) == 1:
+                    break
+            if budget.spent(done, len(active)):
                 break
         if anchor is None:
             choice = max(rewards, key=lambda a: sum(rewards[a]) / len(rewards[a]))
         else:
-            base = rewards[anchor]
             leads = {
-                action: PairedLead(v - b for v, b in zip(values, base, strict=True))
-                for action, values in rewards.items()
+                action: PairedLead(_leads(rewards, action, anchor))
+                for action in rewards
                 if action != anchor
             }
             gate = settings.gate
@@ -720,6 +734,19 @@ def _select(
     return best
 
 
+def _leads(rewards: Mapping[Action, list[float]], action: Action, anchor: Action) -> list[float]:
+    """``action``'s paired leads over ``anchor``, one per world it was played in (the first
+    worlds: a race drops a candidate for the rest, never the anchor)."""
+    values = rewards[action]
+    return [v - b for v, b in zip(values, rewards[anchor][: len(values)], strict=True)]
+
+
+def _lead(rewards: Mapping[Action, list[float]], action: Action, anchor: Action) -> float:
+    """``action``'s mean paired lead over ``anchor`` so far."""
+    leads = _leads(rewards, action, anchor)
+    return sum(leads) / len(leads) if leads else 0.0
+
+
 def _candidates(
     legal: Sequence[Action], anchor: Action | None, count: int, rng: Rng
 ) -> list[Action]:
@@ -817,7 +844,7 @@ class IsmctsBot(Bot):
 def parse_settings(options: Mapping[str, str]) -> SearchSettings:
     """Search settings from a bot name's options (``iterations=400``, ``ms=100``, ``c=0.5``,
     ``horizon=100``, ``guided=10``, ``widen=2``, ``hint=1``, ``trust=0.2``,
-    ``opponents=heuristic``); raises
+    ``opponents=heuristic``, ``paired=4``, ``gate=1``, ``race=2``); raises
     :class:`ValueError` naming a bad option."""
     known: dict[str, tuple[str, Callable[[str], Any]]] = {
         "iterations": ("iterations", int),
@@ -831,6 +858,7 @@ def parse_settings(options: Mapping[str, str]) -> SearchSettings:
         "opponents": ("opponents", str),
         "paired": ("paired", int),
         "gate": ("gate", float),
+        "race": ("race", int),
     }
     values: dict[str, Any] = {}
     for key, text in options.items():
