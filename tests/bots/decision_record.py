@@ -2,13 +2,16 @@
 can prove it changed no decision: the same seeds must give the same moves.
 
 ``decisions.json`` beside this file holds the moves recorded on the code whose strengths
-docs/bots.md reports. Regenerate it only when a decision is meant to change:
+docs/bots.md reports. Regenerate it only when a decision is meant to change, whole or the
+cases named:
 
     .venv/bin/python -m tests.bots.decision_record
+    .venv/bin/python -m tests.bots.decision_record spyworld-paired-10
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,8 +95,19 @@ def _compact(value: Any) -> str:
 
 
 def main() -> None:
-    record = {case.name: moves(case) for case in CASES}
-    RECORD.write_text(json.dumps(record, indent=0) + "\n")
+    parser = argparse.ArgumentParser(description="Record the seeded games' moves.")
+    parser.add_argument("cases", nargs="*", help="names of the cases to record again (all)")
+    args = parser.parse_args()
+    known = {case.name: case for case in CASES}
+    unknown = [name for name in args.cases if name not in known]
+    if unknown:
+        parser.error(f"no case named {', '.join(unknown)}; the cases: {', '.join(known)}")
+    record: dict[str, list[str]] = json.loads(RECORD.read_text()) if args.cases else {}
+    for case in CASES:
+        if not args.cases or case.name in args.cases:
+            record[case.name] = moves(case)
+    ordered = {case.name: record[case.name] for case in CASES}
+    RECORD.write_text(json.dumps(ordered, indent=0) + "\n")
 
 
 if __name__ == "__main__":
