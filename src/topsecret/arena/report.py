@@ -95,13 +95,18 @@ def plot_pairwise(result: TournamentResult, path: Path) -> None:
             tally = result.pairwise.get(a, {}).get(b)
             if tally is not None and tally.games:
                 grid[i][j] = tally.wins / tally.games
-    figure = _figure(2.5 + 1.1 * size, 1.8 + 0.9 * size)
+    # Room for the longest bot name beside the rows and under the columns.
+    longest = max((len(name) for name in names), default=0)
+    figure = _figure(2.5 + 1.1 * size + 0.08 * longest, 1.8 + 0.9 * size + 0.05 * longest)
     axes = figure.add_subplot()
     image = axes.imshow(grid, cmap="RdBu", vmin=0.0, vmax=1.0)
     for i in range(size):
         for j in range(size):
-            if grid[i][j] == grid[i][j]:
-                axes.text(j, i, f"{grid[i][j]:.2f}", ha="center", va="center", fontsize=9)
+            share = grid[i][j]
+            if share == share:
+                # RdBu is dark at both ends: light text there keeps the figure readable.
+                colour = "white" if abs(share - 0.5) > 0.3 else "black"
+                axes.text(j, i, f"{share:.2f}", ha="center", va="center", fontsize=9, color=colour)
     axes.set_xticks(range(size), names, rotation=30, ha="right")
     axes.set_yticks(range(size), names)
     axes.set_xlabel("opponent")
