@@ -40,9 +40,9 @@ from .state import SpyWorldState
 
 #: States the solver may visit to plan one walk in a rollout (the heuristic allows 20,000),
 #: with the solver's light bound (``solve(..., light=True)``). On the 60 lairs that ended 30
-#: seeded two-player heuristic games (mean best value stolen 107.7), 300 states with the
-#: light bound lost 5.1 of it per explorer in 2.5 ms a walk, where 100 states with the full
-#: bound lost 9.3 in 4.3 ms and the exact walk took 24 ms (docs/bots.md).
+#: seeded two-player heuristic games (mean best value stolen 97.3), 300 states with the
+#: light bound lost 5.1 of it per explorer in 2.8 ms a walk, where 100 states with the full
+#: bound lost 9.3 in 4.3 ms and the exact walk took 25 ms (docs/bots.md).
 ROLLOUT_STATES = 300
 #: Plans kept between rollouts; the cache is emptied when it is full.
 CACHE_SIZE = 4096
