@@ -269,13 +269,18 @@ def test_a_paired_search_keeps_the_heuristics_move_unless_the_lead_passes_the_ga
     assert search.best_action(SeatView(state, 0), Rng(1), hint=leave) == leave
 
 
+def racing_search() -> IsmctsSearch:
+    """The paired search of the carry decision, racing from the second world on."""
+    settings = SearchSettings(iterations=20, opponents="heuristic", guided=200, paired=2, race=2)
+    return IsmctsSearch(settings, guide=Guide(get_game("briefcase"), 3))
+
+
 def test_a_race_stops_once_every_other_move_is_behind_the_heuristics():
     """Given the heuristic's move wins in every world and the other wins in some (later),
     when the race starts after two worlds, then the other move stays while it ties and is
     dropped at its first loss, which ends the search before its budget."""
     state, win, leave = carry_decision()
-    settings = SearchSettings(iterations=20, opponents="heuristic", guided=200, paired=2, race=2)
-    search = IsmctsSearch(settings, guide=Guide(get_game("briefcase"), 3))
+    search = racing_search()
     assert search.best_action(SeatView(state, 0), Rng(1), hint=win) == win
     # Without the race, the same seed plays ten worlds (the test above).
     assert search.report.iterations == 10
@@ -287,8 +292,7 @@ def test_a_race_keeps_playing_the_moves_that_lead():
     """Given a move that beats the heuristic's in every world, when racing, then it stays in
     the race to the end of the budget and is played."""
     state, win, leave = carry_decision()
-    settings = SearchSettings(iterations=20, opponents="heuristic", guided=200, paired=2, race=2)
-    search = IsmctsSearch(settings, guide=Guide(get_game("briefcase"), 3))
+    search = racing_search()
     assert search.best_action(SeatView(state, 0), Rng(1), hint=leave) == win
     assert search.report.iterations == 20
     assert search.report.visits == {repr(win): 10, repr(leave): 10}

@@ -10,7 +10,7 @@ from topsecret.games.spyworld.components import UPGRADES, agents, gadgets, lairs
 from topsecret.games.spyworld.explorer import Explorer, explorer_kit
 from topsecret.games.spyworld.exploring import Run
 from topsecret.games.spyworld.lair import Lair, load_lair_sheet
-from topsecret.games.spyworld.solver import solve
+from topsecret.games.spyworld.solver import Plan, solve
 
 from .helpers import lair_from, plain
 
@@ -56,9 +56,9 @@ def random_lair(rng: random.Random, board_id: str, fill: float = 0.9) -> Lair:
     return Lair(board, tuple(rooms), random_walls(rng), s.grid, s.start)
 
 
-def executes(lair: Lair, explorer: Explorer) -> tuple[int, int, int]:
-    """Walk the solver's plan with the game's own exploration rules."""
-    plan = solve(lair, explorer)
+def executes(lair: Lair, explorer: Explorer, plan: Plan | None = None) -> tuple[int, int, int]:
+    """Walk the solver's plan (or ``plan``) with the game's own exploration rules."""
+    plan = plan if plan is not None else solve(lair, explorer)
     run = Run.begin(explorer, lair)
     for action in actions_for_plan(plan, lair):
         if run.done:
@@ -119,6 +119,17 @@ def test_lair_sheet_round_trip(tmp_path) -> None:  # type: ignore[no-untyped-def
     assert again == lair and explorer["movement"] == 8
 
 
+def big_problem(rng: random.Random, case: int) -> tuple[Lair, Explorer]:
+    """A lair too big for brute force (the boards in turn) and an explorer with some gadgets
+    and often an Agent."""
+    board = list(lairs())[case % 4]
+    lair = random_lair(rng, board, fill=rng.choice((0.7, 1.0)))
+    held = [(g, rng.random() < 0.5) for g in gadgets() if rng.random() < 0.4]
+    agent = rng.choice(agents()) if lairs()[board].agents and rng.random() < 0.7 else None
+    stats = (rng.randint(5, 7), rng.randint(2, 10), rng.randint(2, 10))
+    return lair, explorer_kit(stats, held, agent)
+
+
 def test_bound_only_cuts_walks_that_cannot_win() -> None:
     """The bound is what makes the solver fast, and its shortcuts (Secrets walked in one
     tour, budgets weighed in pairs, boosts tried one way at a time) are where it could go
@@ -126,12 +137,7 @@ def test_bound_only_cuts_walks_that_cannot_win() -> None:
     exploration as the search that visits every state."""
     rng = random.Random(2026)
     for case in range(48):
-        board = list(lairs())[case % 4]
-        lair = random_lair(rng, board, fill=rng.choice((0.7, 1.0)))
-        held = [(g, rng.random() < 0.5) for g in gadgets() if rng.random() < 0.4]
-        agent = rng.choice(agents()) if lairs()[board].agents and rng.random() < 0.7 else None
-        stats = (rng.randint(5, 7), rng.randint(2, 10), rng.randint(2, 10))
-        explorer = explorer_kit(stats, held, agent)
+        lair, explorer = big_problem(rng, case)
         assert solve(lair, explorer).key == solve(lair, explorer, prune=False).key, case
 
 
@@ -141,24 +147,13 @@ def test_the_light_bound_is_still_exact_without_a_state_budget() -> None:
     plan cut short by a state budget is still a walk the game's rules allow."""
     rng = random.Random(2027)
     for case in range(24):
-        board = list(lairs())[case % 4]
-        lair = random_lair(rng, board, fill=rng.choice((0.7, 1.0)))
-        held = [(g, rng.random() < 0.5) for g in gadgets() if rng.random() < 0.4]
-        agent = rng.choice(agents()) if lairs()[board].agents and rng.random() < 0.7 else None
-        stats = (rng.randint(5, 7), rng.randint(2, 10), rng.randint(2, 10))
-        explorer = explorer_kit(stats, held, agent)
+        lair, explorer = big_problem(rng, case)
         exact = solve(lair, explorer)
         light = solve(lair, explorer, light=True)
         assert light.key == exact.key and light.exact, case
         cut = solve(lair, explorer, max_states=30, light=True)
         assert cut.key <= exact.key, case
-        run = Run.begin(explorer, lair)
-        for action in actions_for_plan(cut, lair):
-            if run.done:
-                break
-            assert action in run.legal(), (case, action)
-            run.apply(action)
-        assert (run.stolen_value(), run.sentries, run.rooms) == cut.key, case
+        assert executes(lair, explorer, cut) == cut.key, case
 
 
 def test_solver_matches_brute_force_with_every_kind_of_item() -> None:
