@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_game_views import open_as_first_seat
 
 TITLE_OWED = "document.title.startsWith('● Your move')"
@@ -56,22 +55,25 @@ def test_leaving_a_seat_hands_it_to_a_bot_until_taken_back(server: Any, page: An
 
 
 def test_the_winking_table_answers_the_keyboard(server: Any, page: Any) -> None:
-    """Enter on a focused seat looks at it. The bots at the table keep acting, and a frame
-    that arrives between the focus and the key redraws the seats (the focused one with
-    them), so the key is pressed again on the redrawn seat until the look shows, up to a
-    bound on a hang rather than on a busy machine's speed."""
+    """Enter on a focused seat looks at it. The bots at the table keep acting, and their
+    frames redraw the seats; the focus stays on the same seat through a redraw, so a
+    keyboard player's key is never lost to a bot's move."""
     open_as_first_seat(server, page, "wink")
     seat = page.locator("#board .wink-seat.clickable[role=button]").first
-    for _ in range(12):
-        seat.wait_for()
-        seat.focus()
-        page.keyboard.press("Enter")
-        try:
-            page.wait_for_selector("line.mine", timeout=5000)
-            break
-        except PlaywrightTimeout:
-            continue
-    assert page.locator("line.mine").count() > 0
+    seat.wait_for()
+    label = seat.get_attribute("aria-label")
+    seat.focus()
+    # Mark the focused element, then wait for a bot's frame to redraw the board (the marked
+    # element gone): the focus is on the new element for the same seat.
+    page.evaluate("window.focusedBefore = document.activeElement")
+    page.wait_for_function("!document.getElementById('board').contains(window.focusedBefore)")
+    focused = page.evaluate(
+        "[document.activeElement.getAttribute('aria-label'),"
+        " document.activeElement === window.focusedBefore]"
+    )
+    assert focused == [label, False]
+    page.keyboard.press("Enter")
+    page.wait_for_selector("line.mine")
     assert page.errors == []
 
 

@@ -386,10 +386,37 @@ function render() {
   const key = JSON.stringify([frame.observation, frame.legal, frame.you, frame.table.seats, watchOnly]);
   if (key !== lastBoard) {
     lastBoard = key;
-    view.render($("board"), frame, { act, name, log, assets, readOnly: frame.you === null || watchOnly });
+    const board = $("board");
+    const focused = focusKey(board);
+    view.render(board, frame, { act, name, log, assets, readOnly: frame.you === null || watchOnly });
+    refocus(board, focused);
   }
   if (inFlight !== null) setBusy(true); // buttons drawn while an action is on its way
   renderEnd();
+}
+
+/** What names the focused control on the board, if one is focused: its tag, its data
+ * attributes and its label, which a redraw gives the same control again. */
+function focusKey(board) {
+  const el = document.activeElement;
+  if (!el || el === board || !board.contains(el)) return null;
+  return { tag: el.tagName, data: { ...el.dataset }, label: el.getAttribute("aria-label") ?? el.textContent };
+}
+
+/** A redraw replaces the board's elements: a keyboard player keeps their place on the
+ * control that stands where the focused one stood (a bot's move must not throw it away). */
+function refocus(board, key) {
+  if (key === null) return;
+  for (const el of board.querySelectorAll("[tabindex], button, select, input, a[href]")) {
+    if (el.tagName !== key.tag || (el.getAttribute("aria-label") ?? el.textContent) !== key.label) continue;
+    const data = el.dataset;
+    const same = Object.keys(key.data).length === Object.keys(data).length
+      && Object.entries(key.data).every(([name, value]) => data[name] === value);
+    if (same) {
+      el.focus({ preventScroll: true });
+      return;
+    }
+  }
 }
 
 function showRules() {
