@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 pytest.importorskip("gymnasium", reason="pip install -e '.[rl]'")
 
-from topsecret.core import Game, Rng, play_random_step
+from topsecret.core import Action, Game, Rng, play_random_step
 from topsecret.games import all_games, get_game
 from topsecret.rl.gymnasium import ActionIds
 
@@ -30,13 +32,31 @@ def test_ids_are_the_codecs_whether_found_by_identity_or_not(game: Game) -> None
 
 
 def test_a_game_of_fresh_action_objects_stops_remembering_them() -> None:
-    """Wink lists new action objects every time: after the trial the codec answers alone."""
+    """A game that lists new action objects every time (here wink's, copied at each call):
+    after the trial the codec answers alone."""
+    game = get_game("wink")
+    codec = game.codec(4)
+    ids = ActionIds(codec, trial=20)
+    state = game.new_state(4, seed=1)
+
+    def fresh() -> list[Action]:
+        return [copy.copy(action) for action in state.legal_actions(0)]
+
+    for _ in range(10):
+        ids.of(fresh())
+    assert not ids._by_identity
+    assert ids._known == {}
+    assert ids.of(fresh()) == [codec.to_id(a) for a in state.legal_actions(0)]
+
+
+def test_a_game_listing_shared_action_objects_keeps_finding_them_by_identity() -> None:
+    """Wink lists one shared object per action, so every lookup after the first is by
+    identity."""
     game = get_game("wink")
     codec = game.codec(4)
     ids = ActionIds(codec, trial=20)
     state = game.new_state(4, seed=1)
     for _ in range(10):
         ids.of(state.legal_actions(0))
-    assert not ids._by_identity
-    assert ids._known == {}
+    assert ids._by_identity
     assert ids.of(state.legal_actions(0)) == [codec.to_id(a) for a in state.legal_actions(0)]

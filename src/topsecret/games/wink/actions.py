@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...core import Action
+from .components import MAX_PLAYERS
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +97,19 @@ ACTION_CLASSES: tuple[type[Action], ...] = (
 
 PASSES: tuple[Pass, ...] = tuple(
     Pass(agent, location) for agent in (False, True) for location in (False, True)
+)
+
+# Actions are frozen, so one object of each serves every table: listing the legal actions
+# then allocates nothing, and the research adapters map them to ids by identity.
+LOOKS: tuple[Look, ...] = tuple(Look(seat) for seat in range(MAX_PLAYERS))
+LOOK_AT_CARDS = LookAtCards()
+WINK = Wink()
+GLANCE = Glance()
+DRAW = Draw()
+#: ``ACCUSATIONS[winker][contact]`` (a seat naming itself both is never legal, never listed).
+ACCUSATIONS: tuple[tuple[Accuse, ...], ...] = tuple(
+    tuple(Accuse(winker, contact) for contact in range(MAX_PLAYERS))
+    for winker in range(MAX_PLAYERS)
 )
 
 

@@ -21,6 +21,13 @@ from ...core.rules_versions import RULES
 from ...i18n import N_
 from . import rules
 from .actions import (
+    ACCUSATIONS,
+    DRAW,
+    GLANCE,
+    LOOK_AT_CARDS,
+    LOOKS,
+    PASSES,
+    WINK,
     Accuse,
     CompleteMission,
     Draw,
@@ -345,18 +352,19 @@ class WinkState(State):
 
     def _gaze_actions(self, player: int) -> list[Action]:
         here = self.gaze[player]
+        looked_at = here[1] if here[0] == "seat" else -1
         actions: list[Action] = [
-            Look(seat) for seat in range(self._n) if seat != player and here != ("seat", seat)
+            LOOKS[seat] for seat in range(self._n) if seat != player and seat != looked_at
         ]
         own_location = self.location[player]
         if own_location is not None and here != ("location", own_location):
             actions.append(LookAtLocation(self.components.location_ids[own_location]))
         if here != CARDS:
-            actions.append(LookAtCards())
+            actions.append(LOOK_AT_CARDS)
         if self._may_wink(player):
-            actions.append(Wink())
+            actions.append(WINK)
         if own_location is not None:
-            actions.append(Glance())
+            actions.append(GLANCE)
         return actions
 
     def _may_wink(self, player: int) -> bool:
@@ -368,21 +376,22 @@ class WinkState(State):
     def _accusations(self, player: int) -> list[Action]:
         if self.chips[player] <= 0:
             return []
+        agent = self.agent
         return [
-            Accuse(winker, contact)
+            ACCUSATIONS[winker][contact]
             for winker in range(self._n)
-            if winker != player and self.agent[winker] is not None
+            if winker != player and agent[winker] is not None
             for contact in range(self._n)
-            if contact not in (winker, player)
+            if contact != winker and contact != player
         ]
 
     def _turn_actions(self, player: int) -> list[Action]:
         if self.in_opening:
-            return [Draw()]
+            return [DRAW]
         actions: list[Action] = []
         if self.agent[player] is not None and (self.winked[player] or not self.signals_on):
             actions += [CompleteMission(loc) for loc in self.components.location_ids]
-        actions += [Pass(agent, location) for agent in (False, True) for location in (False, True)]
+        actions += PASSES
         return actions
 
     def default_action(self, player: int) -> Action:
