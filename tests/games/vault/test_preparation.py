@@ -22,6 +22,13 @@ def test_contenu_96_cards_6_safes_30_agents_60_documents():
     assert kinds[DOCUMENT] == 60
 
 
+def test_every_table_of_one_deck_shares_its_cards_numbered_0_to_95():
+    """Cards are frozen, so tables share one deck: a server holding many keeps one copy."""
+    first, second = GAME.new_state(4, seed=1), GAME.new_state(5, seed=2)
+    assert first.cards is second.cards is GAME.components.deck()
+    assert [card.id for card in first.cards] == list(range(96))
+
+
 def test_preparation_six_colours_of_sixteen_cards():
     colours = Counter(card.colour for card in GAME.components.deck())
     assert len(colours) == 6

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -71,19 +72,24 @@ class VaultComponents:
     #: By player count, the total that ends a game of several deals with this deck's values
     #: (the ``[[manches]]`` tables); a count without one plays to ``printed_target``.
     targets: Mapping[int, int]
+    _deck: tuple[Card, ...] = dataclasses.field(init=False, repr=False, compare=False)
 
     def target_for(self, players: int) -> int:
         """The total that ends a game of several deals at this table size (§Manches)."""
         return self.targets.get(players, self.printed_target)
 
     def deck(self) -> tuple[Card, ...]:
-        """Every card, colour by colour, with ids 0..95 in a fixed order."""
+        """Every card, colour by colour, with ids 0..95 in a fixed order: one tuple for every
+        table of this deck (cards are frozen), so a server holding many tables holds one."""
+        return self._deck
+
+    def __post_init__(self) -> None:
         cards: list[Card] = []
         for colour in self.colours:
             for kind, value, count in self.colour_cards:
                 for _ in range(count):
                     cards.append(Card(len(cards), colour, kind, value))
-        return tuple(cards)
+        object.__setattr__(self, "_deck", tuple(cards))
 
     def hand_composition(self, players: int) -> dict[tuple[str, int], int]:
         """How many cards of each kind and value one player holds at the start of a deal."""
