@@ -136,7 +136,7 @@ class Lobby:
             # Damaged once and for all: listed with the reason, never replayed again (it
             # was, on every request, answering 500).
             error = f"{type(exc).__name__}: {exc}"
-            reason = DAMAGED_AT.format(action=len(runtime.log) + 1, error=error)
+            reason = DAMAGED_AT.format(action=runtime.seq + 1, error=error)
             log.error("table %s quarantined: %s", runtime.id, reason)
             runtime.status = "damaged"
             runtime.closed_reason = reason[:200]

@@ -42,6 +42,7 @@ from ..i18n import (
     reason_text,
 )
 from .db import LogRow, SeatData, Store, TableData
+from .history import TableHistory
 from .limits import Limits
 from .messages import (
     ChatFrame,
@@ -174,9 +175,9 @@ class TableRuntime:
         #: language (see :meth:`assets`); docs/server.md.
         self._assets: dict[str, dict[str, Any] | None] = {}
         self.assets(ENGLISH)  # a bad board is refused when the table is set up
-        self.log: list[LogRow] = []
-        #: Every event so far with the log position that caused it (hidden ones included).
-        self.events: list[tuple[int, Event]] = []
+        #: The committed log and every event with the log position that caused it (hidden
+        #: ones included), held compactly (see :mod:`.history`).
+        self.history = TableHistory()
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.deadlines: dict[int, float] = {}
@@ -212,7 +213,7 @@ class TableRuntime:
             if row.action is not None:
                 action = self.codec.from_json(row.action)
                 self._record_events(row.seq, self.state.apply(row.seat, action))
-            self.log.append(row)
+            self.history.append(row)
             self._track(row)
         self._clock_base = max((r.time for r in rows if r.time is not None), default=0.0)
         self._clock_started = time.monotonic()
@@ -271,7 +272,7 @@ class TableRuntime:
     def _record_events(self, seq: int, events: list[Event]) -> None:
         if not events:
             return
-        self.events.extend((seq, event) for event in events)
+        self.history.record(seq, events)
         for seat, bot in self._bots.items():
             seen = [e for e in events if e.visible_to(seat)]
             if seen:
@@ -279,12 +280,24 @@ class TableRuntime:
 
     @property
     def seq(self) -> int:
-        return len(self.log)
+        return len(self.history)
+
+    @property
+    def log(self) -> list[LogRow]:
+        """The committed log, rebuilt from the compact history (for rare reads and tests)."""
+        return self.history.rows()
+
+    @property
+    def events(self) -> list[tuple[int, Event]]:
+        """Every event with the log position that caused it, hidden ones included."""
+        return self.history.events()
 
     def clock(self) -> float:
         """The table's game clock: seconds of play, continuing across restarts."""
         now = self._clock_base + (time.monotonic() - self._clock_started)
-        last = self.log[-1].time if self.log and self.log[-1].time is not None else 0.0
+        last = self.history.last_time()
+        if last is None:
+            last = 0.0
         return max(now, last)
 
     # -- seats ------------------------------------------------------------------------
@@ -561,7 +574,7 @@ class TableRuntime:
             log.exception("table %s: could not store action %d; rebuilding", self.id, row.seq)
             self._rebuild()
             raise storage_failure(exc) from None
-        self.log.append(row)
+        self.history.append(row)
         self._track(row)
         self._record_events(row.seq, events)
         if over:
@@ -572,10 +585,9 @@ class TableRuntime:
 
     def _rebuild(self) -> None:
         """Replay the committed log (held in memory) into a fresh state."""
-        rows = self.log
+        rows = self.history.rows()
         self.state = self.game.new_state(self.players, self.options, self.seed)
-        self.log = []
-        self.events = []
+        self.history = TableHistory()
         self._bots = {}
         self.last_acted = [-1] * self.players
         self.decision_opened = [0] * self.players
@@ -791,7 +803,7 @@ class TableRuntime:
         return self._info_cache[1]
 
     def _visible_log(self, seat: int | None) -> list[tuple[int, Event]]:
-        return [(seq, e) for seq, e in self.events if e.visible_to(seat)]
+        return self.history.visible_to(seat)
 
     def _text(self, tr: Translator) -> GameText:
         """The game's words in one reader's language, made once per language at this table."""
