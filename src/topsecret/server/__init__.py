@@ -99,7 +99,7 @@ def run(
             raise TopSecretError(str(exc)) from None
     store = open_store(url)
     limits = limits or Limits()
-    app = create_app(store, limits, cluster)
+    app = create_app(store, limits, cluster, tune_collector=True)
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     ready = locale_translator().gettext("Top Secret is ready at {address}  (storage: {storage})")
     print(ready.format(address=f"http://{shown}:{port}/", storage=_safe(url)), flush=True)

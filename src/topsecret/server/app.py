@@ -24,6 +24,7 @@ from ..core import ActionFormatError, IllegalAction, InvalidOptions, TopSecretEr
 from ..core.errors import N_
 from ..games import get_game
 from ..i18n import ENGLISH, Translator, filled_message, game_text, message_text
+from . import collector
 from .cluster import CallFailed, Cluster
 from .db import Store
 from .limits import (
@@ -85,12 +86,18 @@ CLOSE_TRY_AGAIN = 1013
 
 
 def create_app(
-    store: Store, limits: Limits | None = None, cluster: Cluster | None = None
+    store: Store,
+    limits: Limits | None = None,
+    cluster: Cluster | None = None,
+    *,
+    tune_collector: bool = False,
 ) -> FastAPI:
     """The server for one store; migrations run and unfinished tables resume at startup.
 
     With a :class:`Cluster` (``--redis``) the process shares the database with others: it
     serves the tables it holds a lease on and relays sockets and requests for the rest.
+    ``tune_collector`` (a server process of its own, as ``serve`` makes) runs Python's cycle
+    collector the server's way once started up: see :mod:`.collector`.
     """
     limits = limits or Limits()
     lobby = Lobby(store, limits, cluster)
@@ -114,6 +121,8 @@ def create_app(
         else:
             await cluster.start(lobby.on_call)  # tables are taken as their leases are free
         lobby.start_tasks()
+        if tune_collector:
+            collector.tune()
         yield
         await lobby.shutdown()
         # A clean stop leaves everything in the database file itself, not in its WAL.
