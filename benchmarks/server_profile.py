@@ -6,7 +6,9 @@
 runs ``topsecret.server`` with the arguments after ``--`` and, when it stops (SIGTERM),
 writes what it did to ``OUT.json``: actions committed, frames built and pushed, bytes put on
 sockets, messages and bytes sent to other processes through Redis, SQL statements and
-transactions, and how far the event loop fell behind (sampled every 50 ms), between the
+transactions, how far the event loop fell behind (sampled every 50 ms), and the cycle
+collector's collections by generation with the longest pause of each (and the objects it
+tracks at the end, what a full collection walks), between the
 first two SIGUSR1 signals it receives (the measured window). Dividing by the
 actions gives the work each action costs, a figure that does not depend on how busy the
 machine is. ``--cprofile`` also records a cProfile of the whole process (slower).
@@ -18,6 +20,7 @@ import argparse
 import asyncio
 import cProfile
 import functools
+import gc
 import json
 import signal
 import sys
@@ -30,12 +33,38 @@ COUNTS: Counter[str] = Counter()
 LAGS: list[float] = []
 #: How long each storage write kept its table waiting (seconds).
 WRITE_WAITS: list[float] = []
-#: (counters, CPU seconds, samples of lag so far) at each SIGUSR1: the measured window.
-MARKS: list[tuple[Counter[str], float, int, int]] = []
+#: Each collection of the cycle collector: (generation, seconds the process stood still).
+GC_PAUSES: list[tuple[int, float]] = []
+#: (counters, CPU seconds, samples of lag so far, write waits so far, collections so far)
+#: at each SIGUSR1: the measured window.
+MARKS: list[tuple[Counter[str], float, int, int, int]] = []
+#: Objects the cycle collector tracked at the end of the window (what a full collection walks).
+TRACKED: list[int] = []
+#: How many of them by type, written beside the counters (``OUT.types.json``).
+TRACKED_TYPES: Counter[str] = Counter()
 
 
 def mark(*_args: Any) -> None:
-    MARKS.append((Counter(COUNTS), time.process_time(), len(LAGS), len(WRITE_WAITS)))
+    MARKS.append(
+        (Counter(COUNTS), time.process_time(), len(LAGS), len(WRITE_WAITS), len(GC_PAUSES))
+    )
+    if len(MARKS) == 2:  # at the end of the window: counting takes a moment
+        tracked = gc.get_objects()
+        TRACKED.append(len(tracked))
+        TRACKED_TYPES.update(type(thing).__name__ for thing in tracked)
+
+
+def time_collections() -> None:
+    """Time every collection of the cycle collector (it stops the event loop while it runs)."""
+    started: list[float] = []
+
+    def callback(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[:] = [time.perf_counter()]
+        elif started:
+            GC_PAUSES.append((info["generation"], time.perf_counter() - started[0]))
+
+    gc.callbacks.append(callback)
 
 
 def _count_calls(owner: Any, name: str, key: str) -> None:
@@ -172,6 +201,7 @@ def main() -> None:
     args = parser.parse_args()
     server_args = [a for a in args.server_args if a != "--"]
     instrument()
+    time_collections()
     signal.signal(signal.SIGUSR1, mark)
     # uvicorn stops on SIGTERM, then raises it again with the handler found before it ran:
     # this one lets the counters be written instead of the default ending the process.
@@ -199,16 +229,23 @@ def main() -> None:
             profile.disable()
             profile.dump_stats(args.cprofile)
         if len(MARKS) >= 2:
-            (first, cpu0, lag0, w0), (last, cpu1, lag1, w1) = MARKS[0], MARKS[1]
+            (first, cpu0, lag0, w0, g0), (last, cpu1, lag1, w1, g1) = MARKS[0], MARKS[1]
             out: dict[str, Any] = dict(last - first)
             out["cpu_seconds"] = round(cpu1 - cpu0, 2)
             lags = sorted(LAGS[lag0:lag1])
             waits = sorted(WRITE_WAITS[w0:w1])
+            pauses = GC_PAUSES[g0:g1]
+            out["gc_tracked_objects_max"] = TRACKED[0]
         else:  # no window marked: the whole life of the process
             out = dict(COUNTS)
             out["cpu_seconds"] = round(time.process_time() - started, 2)
             lags = sorted(LAGS)
             waits = sorted(WRITE_WAITS)
+            pauses = GC_PAUSES
+        for generation in range(3):
+            times = [seconds for g, seconds in pauses if g == generation]
+            out[f"gc{generation}_collections"] = len(times)
+            out[f"gc{generation}_pause_ms_max"] = round(1000 * max(times, default=0.0), 1)
         if waits:
             out["write_wait_ms_p50"] = round(1000 * waits[len(waits) // 2], 1)
             out["write_wait_ms_p99"] = round(1000 * waits[int(0.99 * (len(waits) - 1))], 1)
@@ -217,6 +254,9 @@ def main() -> None:
             out["loop_lag_ms_p99"] = round(1000 * lags[int(0.99 * (len(lags) - 1))], 1)
             out["loop_lag_ms_max"] = round(1000 * lags[-1], 1)
         args.counters.write_text(json.dumps(out, indent=2))
+        if TRACKED_TYPES:
+            types = dict(TRACKED_TYPES.most_common(30))
+            args.counters.with_suffix(".types.json").write_text(json.dumps(types, indent=2))
 
 
 if __name__ == "__main__":
