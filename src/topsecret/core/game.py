@@ -329,6 +329,15 @@ class State(ABC):
     def observation(self, player: int | None) -> dict[str, Any]:
         """JSON-safe view of exactly what a seat may know; ``None`` is a spectator."""
 
+    def observations(self, players: Sequence[int | None]) -> list[dict[str, Any]]:
+        """``observation(p)`` for each of ``players``, in order, of one unchanged state.
+
+        A game may build what every seat sees once and share it between the views (a server
+        tells every seat of each action), so the views are for reading: a caller that changes
+        one may change the others.
+        """
+        return [self.observation(player) for player in players]
+
     @abstractmethod
     def determinize(self, player: int, rng: Rng) -> State:
         """A full state consistent with ``observation(player)``, hidden parts sampled."""

@@ -820,7 +820,10 @@ class TableRuntime:
         return self._assets[tr.lang]
 
     def _view(
-        self, seat: int | None, tr: Translator = ENGLISH
+        self,
+        seat: int | None,
+        tr: Translator = ENGLISH,
+        observation: dict[str, Any] | None = None,
     ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         legal: list[dict[str, Any]] = []
         if (
@@ -834,7 +837,7 @@ class TableRuntime:
                 {"action": a.to_json(), "label": describe(a)}
                 for a in self.state.legal_actions(seat)
             ]
-        return self.state.observation(seat), legal
+        return self.state.observation(seat) if observation is None else observation, legal
 
     def _frame_for(
         self,
@@ -843,17 +846,19 @@ class TableRuntime:
         full: bool,
         shared: dict[str, Any] | None = None,
         tr: Translator = ENGLISH,
+        observation: dict[str, Any] | None = None,
     ) -> str:
         """One seat's frame as JSON text, its labels and log lines in ``tr``'s language; the
         shape is :class:`UpdateFrame`.
 
-        ``shared`` holds the parts that are the same for every seat (built once per change);
-        the frame is assembled as plain data because it is built for every seat on every
-        action, and the tests check it against the model.
+        ``shared`` holds the parts that are the same for every seat (built once per change),
+        ``observation`` the seat's view if already built; the frame is assembled as plain
+        data because it is built for every seat on every action, and the tests check it
+        against the model.
         """
         if shared is None:
             shared = self._shared_frame_parts()
-        observation, legal = self._view(seat, tr)
+        observation, legal = self._view(seat, tr, observation)
         step = self.state.open_step()
         over = shared["over"]
         frame = {
@@ -898,17 +903,20 @@ class TableRuntime:
         seq = self.seq
         shared = self._shared_frame_parts()
         # Built once per seat and language: spectators reading one language share a frame.
-        by_reader: dict[tuple[int | None, str], str] = {}
+        readers: dict[tuple[int | None, str], list[Connection]] = {}
         for conn in list(self.connections):
-            if conn is skip:
-                continue
-            reader = (conn.seat, conn.tr.lang)
-            frame = by_reader.get(reader)
-            if frame is None:
-                seen = [(seq, e) for e in events if e.visible_to(conn.seat)]
-                frame = self._frame_for(conn.seat, seen, full=False, shared=shared, tr=conn.tr)
-                by_reader[reader] = frame
-            conn.push(frame)
+            if conn is not skip:
+                readers.setdefault((conn.seat, conn.tr.lang), []).append(conn)
+        # Every seat's view at once: a game builds what they all see only once.
+        seats = list(dict.fromkeys(seat for seat, _ in readers))
+        views = dict(zip(seats, self.state.observations(seats), strict=True))
+        for (seat, _), conns in readers.items():
+            seen = [(seq, e) for e in events if e.visible_to(seat)]
+            frame = self._frame_for(
+                seat, seen, full=False, shared=shared, tr=conns[0].tr, observation=views[seat]
+            )
+            for conn in conns:
+                conn.push(frame)
 
 
 #: Why a table was closed or damaged, as the server stores it: English, filled in (a stored

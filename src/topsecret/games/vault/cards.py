@@ -73,6 +73,10 @@ class VaultComponents:
     #: (the ``[[manches]]`` tables); a count without one plays to ``printed_target``.
     targets: Mapping[int, int]
     _deck: tuple[Card, ...] = dataclasses.field(init=False, repr=False, compare=False)
+    #: Each card's JSON by id, made once: views copy these (``dict(card_json[i])``), which is
+    #: quicker than building each anew, and must never change them.
+    card_json: tuple[dict[str, Any], ...] = dataclasses.field(init=False, repr=False, compare=False)
+    _tricks: dict[int, int] = dataclasses.field(init=False, repr=False, compare=False)
 
     def target_for(self, players: int) -> int:
         """The total that ends a game of several deals at this table size (§Manches)."""
@@ -90,6 +94,15 @@ class VaultComponents:
                 for _ in range(count):
                     cards.append(Card(len(cards), colour, kind, value))
         object.__setattr__(self, "_deck", tuple(cards))
+        object.__setattr__(self, "card_json", tuple(card.to_json() for card in cards))
+        object.__setattr__(self, "_tricks", {})
+
+    def tricks_per_deal(self, players: int) -> int:
+        """Tricks in one deal at this table size: the cards of one hand (worked out once)."""
+        tricks = self._tricks.get(players)
+        if tricks is None:
+            tricks = self._tricks[players] = sum(self.hand_composition(players).values())
+        return tricks
 
     def hand_composition(self, players: int) -> dict[tuple[str, int], int]:
         """How many cards of each kind and value one player holds at the start of a deal."""

@@ -564,7 +564,32 @@ class VaultState(State):
     # -- contract: what may be known --------------------------------------------------------
 
     def observation(self, player: int | None) -> dict[str, Any]:
+        return self._observe(player, self._public_view())
+
+    def observations(self, players: Sequence[int | None]) -> list[dict[str, Any]]:
+        # The table, the safes and the discard are the same for every seat: built once.
+        public = self._public_view()
+        return [self._observe(player, public) for player in players]
+
+    def _observe(
+        self, player: int | None, public: tuple[dict[str, Any], dict[str, Any]]
+    ) -> dict[str, Any]:
+        """One seat's view: the public parts around its seat, step view and hand."""
+        head, tail = public
+        out: dict[str, Any] = {"game": "vault", "seat": player, **head}
+        out["step"] = self._step.view_for(player) if self._step is not None else None
+        out.update(tail)
+        if player is not None:
+            card_json = self.components.card_json
+            out["hand"] = [dict(card_json[c]) for c in self.hands[player]]
+            if self.phase == STEAL and self._step is not None and player in self._step.seats:
+                out["steal_targets"] = self._steal_targets(player)
+        return out
+
+    def _public_view(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """What every seat and spectator sees, before and after the step's view."""
         cards = self.cards
+        card_json = self.components.card_json
         seats = []
         for seat in range(self._n):
             by_kind: dict[str, int] = {}
@@ -580,16 +605,14 @@ class VaultState(State):
                     "hand_size": len(self.hands[seat]),
                     # Public knowledge: every hand starts alike and every played card is shown.
                     "hand_by_kind": by_kind,
-                    "face_up": [cards[c].to_json() for c in self.face_up[seat]],
-                    "x1": [cards[c].to_json() for c in self.x1[seat]],
-                    "x2": [[cards[a].to_json(), cards[b].to_json()] for a, b in self.x2[seat]],
+                    "face_up": [dict(card_json[c]) for c in self.face_up[seat]],
+                    "x1": [dict(card_json[c]) for c in self.x1[seat]],
+                    "x2": [[dict(card_json[a]), dict(card_json[b])] for a, b in self.x2[seat]],
                     "deal_score": self.deal_score(seat),
                     "total": self.totals[seat],
                 }
             )
-        out: dict[str, Any] = {
-            "game": "vault",
-            "seat": player,
+        head: dict[str, Any] = {
             "players": self._n,
             "deal": self.deal + 1,
             "trick": self.trick,
@@ -598,10 +621,11 @@ class VaultState(State):
             "target": self.target(),
             "single_deal": self.options["single_deal"],
             "stolen": self.options["stolen"],
-            "step": self._step.view_for(player) if self._step is not None else None,
+        }
+        tail: dict[str, Any] = {
             "seats": seats,
             "last_trick": _copy_record(self.last_trick),
-            "discard": [cards[c].to_json() for c in self.discard],
+            "discard": [dict(card_json[c]) for c in self.discard],
             "deal_scores": [list(s) for s in self.deal_scores],
             # Public: points are counted after each deal (Rulebook 002 §Manches), and every
             # card in a safe was seen as it was played or stolen (the seats' x1 and x2 above).
@@ -613,11 +637,7 @@ class VaultState(State):
             "over": self.phase == OVER,
             "winners": self.winners(),
         }
-        if player is not None:
-            out["hand"] = [cards[c].to_json() for c in self.hands[player]]
-            if self.phase == STEAL and self._step is not None and player in self._step.seats:
-                out["steal_targets"] = self._steal_targets(player)
-        return out
+        return head, tail
 
     def target(self) -> int:
         """The total that ends a game of several deals (Rulebook 002 §Manches): the option
@@ -625,7 +645,7 @@ class VaultState(State):
         return int(self.options["target"]) or self.components.target_for(self._n)
 
     def tricks_per_deal(self) -> int:
-        return sum(self.components.hand_composition(self._n).values())
+        return self.components.tricks_per_deal(self._n)
 
     def determinize(self, player: int, rng: Rng) -> VaultState:
         """A world the seat cannot tell from the real one, drawn with ``rng``.
