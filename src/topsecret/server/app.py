@@ -96,7 +96,7 @@ def create_app(
 
     With a :class:`Cluster` (``--redis``) the process shares the database with others: it
     serves the tables it holds a lease on and relays sockets and requests for the rest.
-    ``tune_collector`` (a server process of its own, as ``serve`` makes) runs Python's cycle
+    ``tune_collector`` (a server process of its own, as :func:`.run` makes) runs Python's cycle
     collector the server's way once started up: see :mod:`.collector`.
     """
     limits = limits or Limits()

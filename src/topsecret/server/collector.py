@@ -14,10 +14,12 @@ A server process therefore, once it has started:
   never walks those again;
 - looks at new objects after every 10,000 allocations instead of 700, and walks the whole
   heap about a hundredth as often. It spends less time collecting overall, and a walk of the
-  whole heap, still as long as before, comes every few minutes instead of every few seconds.
+  whole heap (shorter since the tables' histories stopped being tracked, see
+  :mod:`.history`) comes every few minutes instead of every few seconds.
 
 Garbage in cycles is still collected, only later, so memory grows a little between
-collections. Tests build servers without this (:func:`tune` is called by ``serve``).
+collections. Tests build servers without this: only a server process of its own
+(``topsecret serve``, :func:`topsecret.server.run`) calls :func:`tune`.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from __future__ import annotations
 import gc
 
 #: (new objects between looks, looks between looks at older objects, those between walks of
-#: the whole heap), against Python's (700, 10, 10); measured in docs/server.md.
+#: the whole heap), against Python's (700, 10, 10); measured in docs/server.md (*Load*).
 THRESHOLDS = (10_000, 20, 50)
 
 
