@@ -53,7 +53,7 @@ def test_three_people_and_a_bot_play_a_whole_game_and_each_sees_only_their_own(
     runtime = live_server.app.state.lobby.tables[table_id]
     assert runtime.status == "finished"
     final_hands = runtime.state.hands  # each seat's never-played card
-    all_events = [{"seq": seq, **e.to_json()} for seq, e in runtime.events]
+    all_events = [{"seq": seq, **e.to_json()} for seq, e in runtime.history.events()]
 
     for seat, client in enumerate(clients):
         you = seat if seat < 3 else None  # three people, then the spectator
@@ -68,7 +68,7 @@ def test_three_people_and_a_bot_play_a_whole_game_and_each_sees_only_their_own(
                 assert final_hands[other][0] not in text
         hidden = [
             e
-            for e, (_, ev) in zip(all_events, runtime.events, strict=True)
+            for e, (_, ev) in zip(all_events, runtime.history.events(), strict=True)
             if not ev.visible_to(you)
         ]
         received = [
@@ -80,7 +80,9 @@ def test_three_people_and_a_bot_play_a_whole_game_and_each_sees_only_their_own(
             assert event not in received
         # The log a seat gets is exactly the events it may see, in order, each once.
         visible = [
-            e for e, (_, ev) in zip(all_events, runtime.events, strict=True) if ev.visible_to(you)
+            e
+            for e, (_, ev) in zip(all_events, runtime.history.events(), strict=True)
+            if ev.visible_to(you)
         ]
         assert received == visible
         # Every frame's observation is the engine's observation for that seat at that point.

@@ -23,8 +23,9 @@ def _strip(event: dict[str, Any]) -> dict[str, Any]:
 
 
 def _check_frames(runtime: Any, client: SeatClient, you: int | None) -> None:
-    hidden = [{"seq": seq, **e.to_json()} for seq, e in runtime.events if not e.visible_to(you)]
-    visible = [{"seq": seq, **e.to_json()} for seq, e in runtime.events if e.visible_to(you)]
+    logged = runtime.history.events()
+    hidden = [{"seq": seq, **e.to_json()} for seq, e in logged if not e.visible_to(you)]
+    visible = [{"seq": seq, **e.to_json()} for seq, e in logged if e.visible_to(you)]
     received = [_strip(e) for frame in client.updates for e in frame["events"]]
     for event in hidden:
         assert event not in received, f"seat {you} received a hidden event: {event}"
@@ -77,7 +78,7 @@ def test_vault_whole_game_frames_hold_nothing_of_the_other_seats(sqlite_server: 
     clients = asyncio.run(scenario())
     runtime = sqlite_server.app.state.lobby.tables[table_id]
     assert runtime.state.is_over()
-    assert any(e.audience is not None for _, e in runtime.events)  # there were secrets
+    assert any(e.audience is not None for _, e in runtime.history.events())  # there were secrets
     for client, you in zip(clients, (0, 1, None), strict=True):
         _check_frames(runtime, client, you)
         expected = _observations_by_seq(sqlite_server.store, "vault", table_id, you)
@@ -94,8 +95,8 @@ def test_wink_frames_in_real_time_hold_nothing_of_the_other_seats(sqlite_server:
     runtime = sqlite_server.app.state.lobby.tables[table_id]
 
     def enough_happened() -> bool:
-        secrets = sum(1 for _, e in runtime.events if e.audience is not None)
-        return secrets > 5 and len(runtime.log) > 10
+        secrets = sum(1 for _, e in runtime.history.events() if e.audience is not None)
+        return secrets > 5 and runtime.seq > 10
 
     async def scenario() -> list[SeatClient]:
         ann = await SeatClient(sqlite_server.ws, table_id, table.token).connect()
@@ -124,7 +125,7 @@ def test_wink_frames_in_real_time_hold_nothing_of_the_other_seats(sqlite_server:
         return [ann, watcher]
 
     ann, watcher = asyncio.run(scenario())
-    assert enough_happened() and all(row.time is not None for row in runtime.log)
+    assert enough_happened() and all(row.time is not None for row in runtime.history.rows())
     for client, you in ((ann, 0), (watcher, None)):
         # Frames may still be in flight when the socket closed: compare what arrived.
         _check_frames(runtime, client, you)

@@ -282,16 +282,6 @@ class TableRuntime:
     def seq(self) -> int:
         return len(self.history)
 
-    @property
-    def log(self) -> list[LogRow]:
-        """The committed log, rebuilt from the compact history (for rare reads and tests)."""
-        return self.history.rows()
-
-    @property
-    def events(self) -> list[tuple[int, Event]]:
-        """Every event with the log position that caused it, hidden ones included."""
-        return self.history.events()
-
     def clock(self) -> float:
         """The table's game clock: seconds of play, continuing across restarts."""
         now = self._clock_base + (time.monotonic() - self._clock_started)

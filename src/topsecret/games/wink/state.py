@@ -397,7 +397,7 @@ class WinkState(State):
     def default_action(self, player: int) -> Action:
         """What the suitcase holder does when the turn timer runs out: draw, or pass."""
         if player == self.holder and not self.over:
-            return Draw() if self.in_opening else Pass()
+            return DRAW if self.in_opening else PASSES[0]  # Pass(): discard nothing
         return super().default_action(player)
 
     def explain_illegal(self, player: int, action: Action) -> IllegalAction:
