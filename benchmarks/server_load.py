@@ -129,6 +129,11 @@ async def seat_client(
                 frame = orjson.loads(text)
                 kind = frame["type"]
                 if kind == "update":
+                    if "observation" not in frame:  # only what changed: merged, as a browser does
+                        view = {**seat["latest"]["observation"], **frame["changed"]}
+                        for key in frame["removed"]:
+                            del view[key]
+                        frame["observation"] = view
                     seat["latest"] = frame
                     if stats.measuring:
                         stats.arrived[(table_id, frame["seq"])].append(now)

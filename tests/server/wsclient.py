@@ -16,8 +16,23 @@ import websockets
 FRAME_SECONDS = 30.0
 
 
+def merged_view(
+    held: dict[str, Any], changed: dict[str, Any], removed: list[str]
+) -> dict[str, Any]:
+    """The view a client holds after a frame carrying only what changed: a new dict, so that
+    the views of earlier frames stay as they were."""
+    view = {**held, **changed}
+    for key in removed:
+        del view[key]
+    return view
+
+
 class SeatClient:
-    """One browser tab, reduced to its protocol: hello, frames, actions."""
+    """One browser tab, reduced to its protocol: hello, frames, actions.
+
+    Every update in ``updates`` holds the whole ``observation``: one that carried only what
+    changed has it merged into the previous one, as a browser does.
+    """
 
     def __init__(self, ws_base: str, table_id: str, token: str | None) -> None:
         self.url = f"{ws_base}/ws/tables/{table_id}"
@@ -41,6 +56,10 @@ class SeatClient:
         self.raw.append(text)
         frame: dict[str, Any] = json.loads(text)
         if frame["type"] == "update":
+            if "observation" not in frame:
+                frame["observation"] = merged_view(
+                    self.updates[-1]["observation"], frame["changed"], frame["removed"]
+                )
             self.updates.append(frame)
         elif frame["type"] == "error":
             self.errors.append(frame)

@@ -6,7 +6,15 @@ import json
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    field_validator,
+    model_validator,
+)
 
 #: Largest WebSocket text frame a client may send, in bytes.
 MAX_CLIENT_FRAME = 16_384
@@ -196,7 +204,14 @@ class UpdateFrame(BaseModel):
     full: bool
     table: TableInfo
     you: int | None
-    observation: dict[str, Any]
+    #: The seat's whole view: in a ``full`` frame, and whenever the server does not know
+    #: which view the connection holds. Otherwise the frame carries ``changed`` and
+    #: ``removed`` instead, to merge into the view the previous frame left.
+    observation: dict[str, Any] | None = None
+    #: The top-level keys of the view whose values changed, with their new values.
+    changed: dict[str, Any] | None = None
+    #: The top-level keys the view no longer has.
+    removed: list[str] | None = None
     acting: list[int]
     step: dict[str, Any] | None
     legal: list[LegalAction]
@@ -209,6 +224,17 @@ class UpdateFrame(BaseModel):
     clock: float | None
     #: Public drawing data from the game's optional ``view_assets`` hook (full frames only).
     assets: dict[str, Any] | None = None
+
+    @model_validator(mode="after")
+    def _whole_or_changes(self) -> UpdateFrame:
+        whole = self.observation is not None
+        if whole == (self.changed is not None or self.removed is not None):
+            raise ValueError("an update carries either the observation or what changed in it")
+        if self.full and not whole:
+            raise ValueError("a full update carries the whole observation")
+        if not whole and (self.changed is None or self.removed is None):
+            raise ValueError("an update of what changed carries both changed and removed")
+        return self
 
 
 class ErrorFrame(BaseModel):

@@ -71,6 +71,30 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+#: What a frame carries instead of a whole view: the top-level keys whose values changed,
+#: with their new values, and the keys gone.
+ViewChanges = tuple[dict[str, Any], list[str]]
+_ABSENT = object()
+
+
+def view_changes(held: Mapping[str, Any], view: Mapping[str, Any]) -> ViewChanges:
+    """What differs between the view a reader holds and the next one, key by key.
+
+    Games keep the same objects for the parts of their views that did not change, so most
+    keys are settled by identity; only a part built again is compared by value, and one
+    built equal is not sent. An equal value of another type is sent (``1 == True``, but
+    their JSON differs).
+    """
+    changed: dict[str, Any] = {}
+    for key, value in view.items():
+        before = held.get(key, _ABSENT)
+        if value is before or (value == before and type(value) is type(before)):
+            continue
+        changed[key] = value
+    removed = [key for key in held if key not in view]
+    return changed, removed
+
+
 class TableError(TopSecretError):
     """A request the table cannot honour (full, unknown seat, wrong token...)."""
 
@@ -103,6 +127,9 @@ class Connection:
         self.closed = False
         #: The WebSocket close code used when the server ends this connection.
         self.close_code = 1000
+        #: The observation this connection's client holds: its next frame carries only the
+        #: parts that differ from it (None until its first frame, which carries it whole).
+        self.view: dict[str, Any] | None = None
         self._send = send
 
     def push(self, frame: str) -> None:
@@ -430,7 +457,13 @@ class TableRuntime:
                     changed = True
                 except StorageError as exc:
                     conn.push(error_frame(exc))  # the bot plays on until the next try
-        conn.push(self._frame_for(conn.seat, self._visible_log(conn.seat), full=True, tr=conn.tr))
+        view = self.state.observation(conn.seat)
+        conn.push(
+            self._frame_for(
+                conn.seat, self._visible_log(conn.seat), full=True, tr=conn.tr, observation=view
+            )
+        )
+        conn.view = view
         await self._load_chat()
         if self.chat:
             conn.push(ChatFrame(full=True, lines=self.chat).model_dump_json())
@@ -837,14 +870,16 @@ class TableRuntime:
         shared: dict[str, Any] | None = None,
         tr: Translator = ENGLISH,
         observation: dict[str, Any] | None = None,
+        changes: ViewChanges | None = None,
     ) -> str:
         """One seat's frame as JSON text, its labels and log lines in ``tr``'s language; the
         shape is :class:`UpdateFrame`.
 
         ``shared`` holds the parts that are the same for every seat (built once per change),
-        ``observation`` the seat's view if already built; the frame is assembled as plain
-        data because it is built for every seat on every action, and the tests check it
-        against the model.
+        ``observation`` the seat's view if already built, ``changes`` what differs from the
+        view the reader holds (the frame then carries those instead of the whole view); the
+        frame is assembled as plain data because it is built for every seat on every action,
+        and the tests check it against the model.
         """
         if shared is None:
             shared = self._shared_frame_parts()
@@ -856,12 +891,15 @@ class TableRuntime:
             "seq": self.seq,
             "full": full,
             "you": seat,
-            "observation": observation,
             "step": step.view_for(seat) if step is not None and not over else None,
             "legal": legal,
             "events": [self._event_json(seq, e, seat, tr) for seq, e in events],
             **shared,
         }
+        if changes is None:
+            frame["observation"] = observation
+        else:
+            frame["changed"], frame["removed"] = changes
         if full:
             assets = self.assets(tr)
             if assets is not None:
@@ -887,26 +925,43 @@ class TableRuntime:
         return {"seq": seq, **event_json(self.game, event, seat, self._text(tr))}
 
     def broadcast(self, events: list[Event], skip: Connection | None = None) -> None:
-        """Send every connection its own frame; events filtered by what each seat may see."""
+        """Send every connection its own frame; events filtered by what each seat may see,
+        and of the seat's view only what differs from the view that connection holds."""
         if not self.connections:
             return
         seq = self.seq
         shared = self._shared_frame_parts()
-        # Built once per seat and language: spectators reading one language share a frame.
-        readers: dict[tuple[int | None, str], list[Connection]] = {}
+        # Built once per seat, language and view held: spectators reading one language share
+        # a frame, and so do a seat's tabs, which hold the same view unless one just joined.
+        readers: dict[tuple[int | None, str, int], list[Connection]] = {}
         for conn in list(self.connections):
             if conn is not skip:
-                readers.setdefault((conn.seat, conn.tr.lang), []).append(conn)
+                readers.setdefault((conn.seat, conn.tr.lang, id(conn.view)), []).append(conn)
         # Every seat's view at once: a game builds what they all see only once.
-        seats = list(dict.fromkeys(seat for seat, _ in readers))
+        seats = list(dict.fromkeys(seat for seat, _, _ in readers))
         views = dict(zip(seats, self.state.observations(seats), strict=True))
-        for (seat, _), conns in readers.items():
+        # The changes depend on the view held, not on the language: found once.
+        changes: dict[tuple[int | None, int], ViewChanges] = {}
+        for (seat, _, held_id), conns in readers.items():
+            view, held = views[seat], conns[0].view
+            found: ViewChanges | None = None
+            if held is not None:
+                found = changes.get((seat, held_id))
+                if found is None:
+                    found = changes[seat, held_id] = view_changes(held, view)
             seen = [(seq, e) for e in events if e.visible_to(seat)]
             frame = self._frame_for(
-                seat, seen, full=False, shared=shared, tr=conns[0].tr, observation=views[seat]
+                seat,
+                seen,
+                full=False,
+                shared=shared,
+                tr=conns[0].tr,
+                observation=view,
+                changes=found,
             )
             for conn in conns:
                 conn.push(frame)
+                conn.view = view
 
 
 #: Why a table was closed or damaged, as the server stores it: English, filled in (a stored

@@ -93,6 +93,12 @@ function connect() {
   });
 }
 
+function mergedView(held, changed, removed) {
+  const view = { ...held, ...changed };
+  for (const key of removed ?? []) delete view[key];
+  return view;
+}
+
 async function handle(message) {
   if (message.type === "ack" || message.type === "error") settle(message.ref ?? null);
   if (message.type === "update") {
@@ -101,6 +107,8 @@ async function handle(message) {
       assets = message.assets ?? null;
     }
     log.push(...message.events);
+    // A frame carries the whole view, or only the top-level parts that changed since the last.
+    if (message.observation === undefined) message.observation = mergedView(frame?.observation, message.changed, message.removed);
     frame = message;
     receivedAt = performance.now();
     if (!view) view = await viewFor(frame.table.game);
