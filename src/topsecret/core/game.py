@@ -333,8 +333,10 @@ class State(ABC):
         """``observation(p)`` for each of ``players``, in order, of one unchanged state.
 
         A game may build what every seat sees once and share it between the views (a server
-        tells every seat of each action), so the views are for reading: a caller that changes
-        one may change the others.
+        tells every seat of each action), and may keep a part whose contents did not change
+        from one view to the next as the very same object (a server then tells what changed
+        mostly by identity). So views are for reading: a caller that changes one may change
+        others, earlier and later ones too. The state never changes a view it gave.
         """
         return [self.observation(player) for player in players]
 

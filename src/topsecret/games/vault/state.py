@@ -31,6 +31,7 @@ from .cards import (
     VaultComponents,
 )
 from .text import card_message
+from .view_parts import ViewParts, copy_record
 
 if TYPE_CHECKING:
     from .game import VaultGame
@@ -103,6 +104,7 @@ class VaultState(State):
         "_rng",
         "_set_aside",
         "_step",
+        "_view_parts",
         "cards",
         "components",
         "deal",
@@ -143,6 +145,7 @@ class VaultState(State):
         #: add up to that deal's score (the end screen shows the split deal by deal).
         self.deal_sides: list[list[tuple[int, int, int]]] = []
         self.deal = 0
+        self._view_parts: ViewParts | None = None
         self._start_deal()
 
     # -- set-up -----------------------------------------------------------------------
@@ -580,39 +583,80 @@ class VaultState(State):
         out["step"] = self._step.view_for(player) if self._step is not None else None
         out.update(tail)
         if player is not None:
-            card_json = self.components.card_json
-            out["hand"] = [dict(card_json[c]) for c in self.hands[player]]
+            out["hand"] = self._parts().hand(player, self.hands[player])
             if self.phase == STEAL and self._step is not None and player in self._step.seats:
                 out["steal_targets"] = self._steal_targets(player)
         return out
 
+    def _parts(self) -> ViewParts:
+        parts = self._view_parts
+        if parts is None:
+            parts = self._view_parts = ViewParts(self.components.card_json)
+        return parts
+
     def _public_view(self) -> tuple[dict[str, Any], dict[str, Any]]:
-        """What every seat and spectator sees, before and after the step's view."""
+        """What every seat and spectator sees, before and after the step's view.
+
+        A part whose contents did not change since the last view is the same object as in
+        that view (see :class:`ViewParts`), so a server tells what changed mostly by identity.
+        """
+        parts = self._parts()
+        seats = parts.seat_list(
+            [
+                parts.seat(
+                    seat,
+                    self.safes[seat],
+                    self.hands[seat],
+                    self.face_up[seat],
+                    self.x1[seat],
+                    self.x2[seat],
+                    self.totals[seat],
+                    self._seat_view,
+                )
+                for seat in range(self._n)
+            ]
+        )
+        head = parts.head(self.deal, self.trick, self.phase, self._head)
+        deal_scores, deal_sides = parts.deals(self.deal_scores, self.deal_sides)
+        totals, winners = parts.totals(self.totals, self.phase == OVER, self.winners)
+        tail: dict[str, Any] = {
+            "seats": seats,
+            "last_trick": parts.last_trick(self.last_trick),
+            "discard": parts.discard(self.discard),
+            "deal_scores": deal_scores,
+            # Public: points are counted after each deal (Rulebook 002 §Manches), and every
+            # card in a safe was seen as it was played or stolen (the seats' x1 and x2 above).
+            "deal_sides": deal_sides,
+            "totals": totals,
+            "over": self.phase == OVER,
+            "winners": winners,
+        }
+        return head, tail
+
+    def _seat_view(self, seat: int, parts: ViewParts) -> dict[str, Any]:
+        """One seat's public part of the table, built anew (see ``ViewParts.seat``)."""
         cards = self.cards
-        card_json = self.components.card_json
-        seats = []
-        for seat in range(self._n):
-            by_kind: dict[str, int] = {}
-            for cid in self.hands[seat]:
-                card = cards[cid]
-                key = f"{card.kind}:{card.value}" if card.kind == DOCUMENT else card.kind
-                by_kind[key] = by_kind.get(key, 0) + 1
-            seats.append(
-                {
-                    "seat": seat,
-                    # Rulebook 002 §Préparation: the safe lies face up, showing the colour.
-                    "safe": self.safes[seat],
-                    "hand_size": len(self.hands[seat]),
-                    # Public knowledge: every hand starts alike and every played card is shown.
-                    "hand_by_kind": by_kind,
-                    "face_up": [dict(card_json[c]) for c in self.face_up[seat]],
-                    "x1": [dict(card_json[c]) for c in self.x1[seat]],
-                    "x2": [[dict(card_json[a]), dict(card_json[b])] for a, b in self.x2[seat]],
-                    "deal_score": self.deal_score(seat),
-                    "total": self.totals[seat],
-                }
-            )
-        head: dict[str, Any] = {
+        by_kind: dict[str, int] = {}
+        for cid in self.hands[seat]:
+            card = cards[cid]
+            key = f"{card.kind}:{card.value}" if card.kind == DOCUMENT else card.kind
+            by_kind[key] = by_kind.get(key, 0) + 1
+        return {
+            "seat": seat,
+            # Rulebook 002 §Préparation: the safe lies face up, showing the colour.
+            "safe": self.safes[seat],
+            "hand_size": len(self.hands[seat]),
+            # Public knowledge: every hand starts alike and every played card is shown.
+            "hand_by_kind": by_kind,
+            "face_up": parts.cards(self.face_up[seat]),
+            "x1": parts.cards(self.x1[seat]),
+            "x2": [parts.cards(pair) for pair in self.x2[seat]],
+            "deal_score": self.deal_score(seat),
+            "total": self.totals[seat],
+        }
+
+    def _head(self) -> dict[str, Any]:
+        return {
             "players": self._n,
             "deal": self.deal + 1,
             "trick": self.trick,
@@ -622,22 +666,6 @@ class VaultState(State):
             "single_deal": self.options["single_deal"],
             "stolen": self.options["stolen"],
         }
-        tail: dict[str, Any] = {
-            "seats": seats,
-            "last_trick": _copy_record(self.last_trick),
-            "discard": [dict(card_json[c]) for c in self.discard],
-            "deal_scores": [list(s) for s in self.deal_scores],
-            # Public: points are counted after each deal (Rulebook 002 §Manches), and every
-            # card in a safe was seen as it was played or stolen (the seats' x1 and x2 above).
-            "deal_sides": [
-                [{"x1": x1, "x2": x2, "pairs": pairs} for x1, x2, pairs in deal]
-                for deal in self.deal_sides
-            ],
-            "totals": list(self.totals),
-            "over": self.phase == OVER,
-            "winners": self.winners(),
-        }
-        return head, tail
 
     def target(self) -> int:
         """The total that ends a game of several deals (Rulebook 002 §Manches): the option
@@ -743,12 +771,14 @@ class VaultState(State):
         copy.x2 = list(map(list, self.x2))
         copy.discard = list(self.discard)
         copy.trick = self.trick
-        copy.last_trick = _copy_record(self.last_trick)
+        copy.last_trick = copy_record(self.last_trick)
         copy._just_played = dict(self._just_played)
         copy._moles = dict(self._moles)
         copy._arrived = set(self._arrived)
         copy.phase = self.phase
         copy._step = self._step.clone() if self._step is not None else None
+        # A copy goes its own way (and may be changed on another thread): its own parts.
+        copy._view_parts = None
         return copy
 
     def snapshot(self) -> dict[str, Any]:
@@ -774,25 +804,9 @@ class VaultState(State):
             "just_played": {str(k): v for k, v in sorted(self._just_played.items())},
             "moles": {str(k): v for k, v in sorted(self._moles.items())},
             "arrived": sorted(self._arrived),
-            "last_trick": _copy_record(self.last_trick),
+            "last_trick": copy_record(self.last_trick),
             "step": self._step.snapshot() if self._step is not None else None,
         }
-
-
-def _copy_record(record: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A trick record whose lists and dicts the caller may change (its entries are never
-    changed in place, so they are shared)."""
-    if record is None:
-        return None
-    return {
-        "trick": record["trick"],
-        "played": dict(record["played"]),
-        "boom": record["boom"],
-        "destroyed": list(record["destroyed"]),
-        "steals": list(record["steals"]),
-        "banked": list(record["banked"]),
-        "pairs": list(record["pairs"]),
-    }
 
 
 def parse_card_spec(spec: str) -> tuple[str, int]:

@@ -1,0 +1,168 @@
+"""The parts of a vault table's views, kept from one view to the next.
+
+A server sends each seat only the parts of its view that changed since the last one it sent,
+and tells which by identity first: a part whose contents did not change is the very same
+object as before. Keeping them also spares building them again (a view is mostly the
+table's safes and discard, which change a little at a time).
+
+Every part is keyed by its contents (tuples of card ids, totals, the trick's record), never
+by the identity of the engine's lists, which change in place; and no part is changed once
+made, so a view given out stays a snapshot as play goes on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+#: A seat's public part of the table, built anew when its contents changed.
+SeatBuilder = Callable[[int, "ViewParts"], dict[str, Any]]
+
+
+class ViewParts:
+    """One state's kept view parts (a copy of the state starts with none of them)."""
+
+    __slots__ = (
+        "_card_json",
+        "_cards",
+        "_deals",
+        "_discard",
+        "_hands",
+        "_head",
+        "_seat_list",
+        "_seats",
+        "_totals",
+        "_trick",
+    )
+
+    def __init__(self, card_json: Sequence[dict[str, Any]]) -> None:
+        self._card_json = card_json
+        #: Each card's view by id, copied from the deck's JSON (which views must not share).
+        self._cards: dict[int, dict[str, Any]] = {}
+        self._seats: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        self._seat_list: list[dict[str, Any]] = []
+        self._hands: dict[int, tuple[tuple[int, ...], list[dict[str, Any]]]] = {}
+        self._head: tuple[tuple[int, int, str], dict[str, Any]] | None = None
+        self._discard: tuple[tuple[int, ...], list[dict[str, Any]]] | None = None
+        self._deals: tuple[Any, list[list[int]], list[list[dict[str, int]]]] | None = None
+        self._totals: tuple[tuple[tuple[int, ...], bool], list[int], list[int]] | None = None
+        self._trick: dict[str, Any] | None = None
+
+    def card(self, cid: int) -> dict[str, Any]:
+        view = self._cards.get(cid)
+        if view is None:
+            view = self._cards[cid] = dict(self._card_json[cid])
+        return view
+
+    def cards(self, ids: Sequence[int]) -> list[dict[str, Any]]:
+        return [self.card(cid) for cid in ids]
+
+    def seat(
+        self,
+        seat: int,
+        safe: str,
+        hand: Sequence[int],
+        face_up: Sequence[int],
+        x1: Sequence[int],
+        x2: Sequence[tuple[int, int]],
+        total: int,
+        build: SeatBuilder,
+    ) -> dict[str, Any]:
+        """A seat's part, the same object while what it shows is the same."""
+        key = (safe, tuple(hand), tuple(face_up), tuple(x1), tuple(x2), total)
+        held = self._seats.get(seat)
+        if held is not None and held[0] == key:
+            return held[1]
+        view = build(seat, self)
+        self._seats[seat] = (key, view)
+        return view
+
+    def seat_list(self, seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The seats' parts as a list: the same list while every seat's part is the same."""
+        held = self._seat_list
+        if len(held) == len(seats) and all(a is b for a, b in zip(held, seats, strict=True)):
+            return held
+        self._seat_list = seats
+        return seats
+
+    def hand(self, seat: int, hand: Sequence[int]) -> list[dict[str, Any]]:
+        key = tuple(hand)
+        held = self._hands.get(seat)
+        if held is not None and held[0] == key:
+            return held[1]
+        view = self.cards(key)
+        self._hands[seat] = (key, view)
+        return view
+
+    def head(
+        self, deal: int, trick: int, phase: str, build: Callable[[], dict[str, Any]]
+    ) -> dict[str, Any]:
+        """The scalars at the head of a view (deal, trick, phase and the table's options)."""
+        key = (deal, trick, phase)
+        if self._head is not None and self._head[0] == key:
+            return self._head[1]
+        view = build()
+        self._head = (key, view)
+        return view
+
+    def discard(self, discard: Sequence[int]) -> list[dict[str, Any]]:
+        key = tuple(discard)
+        if self._discard is not None and self._discard[0] == key:
+            return self._discard[1]
+        view = self.cards(key)
+        self._discard = (key, view)
+        return view
+
+    def deals(
+        self,
+        deal_scores: Sequence[Sequence[int]],
+        deal_sides: Sequence[Sequence[tuple[int, int, int]]],
+    ) -> tuple[list[list[int]], list[list[dict[str, int]]]]:
+        """Each finished deal's scores, and their split between the sides of each safe."""
+        key = (tuple(map(tuple, deal_scores)), tuple(map(tuple, deal_sides)))
+        if self._deals is not None and self._deals[0] == key:
+            return self._deals[1], self._deals[2]
+        scores = [list(s) for s in deal_scores]
+        sides = [
+            [{"x1": x1, "x2": x2, "pairs": pairs} for x1, x2, pairs in deal] for deal in deal_sides
+        ]
+        self._deals = (key, scores, sides)
+        return scores, sides
+
+    def totals(
+        self, totals: Sequence[int], over: bool, winners: Callable[[], list[int]]
+    ) -> tuple[list[int], list[int]]:
+        """The running totals, and the winners they make once the game is over."""
+        key = (tuple(totals), over)
+        if self._totals is not None and self._totals[0] == key:
+            return self._totals[1], self._totals[2]
+        held = (key, list(totals), winners())
+        self._totals = held
+        return held[1], held[2]
+
+    def last_trick(self, record: dict[str, Any] | None) -> dict[str, Any] | None:
+        """The last trick's record: the engine adds to its lists in place, so it is compared
+        by value (its entries are shared, so mostly by identity) and copied when it changed."""
+        if record is None:
+            return None
+        held = self._trick
+        if held is not None and held == record:
+            return held
+        self._trick = copy_record(record)
+        return self._trick
+
+
+def copy_record(record: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A trick record whose lists and dicts the caller may change (its entries are never
+    changed in place, so they are shared)."""
+    if record is None:
+        return None
+    return {
+        "trick": record["trick"],
+        "played": dict(record["played"]),
+        "boom": record["boom"],
+        "destroyed": list(record["destroyed"]),
+        "steals": list(record["steals"]),
+        "banked": list(record["banked"]),
+        "pairs": list(record["pairs"]),
+    }
