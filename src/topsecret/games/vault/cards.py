@@ -73,8 +73,8 @@ class VaultComponents:
     #: (the ``[[manches]]`` tables); a count without one plays to ``printed_target``.
     targets: Mapping[int, int]
     _deck: tuple[Card, ...] = dataclasses.field(init=False, repr=False, compare=False)
-    #: Each card's JSON by id, made once: views copy these (``dict(card_json[i])``), which is
-    #: quicker than building each anew, and must never change them.
+    #: Each card's JSON by id, made once and shared by every view of every table (views are
+    #: for reading), so nobody may change them.
     card_json: tuple[dict[str, Any], ...] = dataclasses.field(init=False, repr=False, compare=False)
     _tricks: dict[int, int] = dataclasses.field(init=False, repr=False, compare=False)
 

@@ -101,6 +101,7 @@ class VaultState(State):
         "_just_played",
         "_moles",
         "_n",
+        "_parts_borrowed",
         "_rng",
         "_set_aside",
         "_step",
@@ -146,6 +147,8 @@ class VaultState(State):
         self.deal_sides: list[list[tuple[int, int, int]]] = []
         self.deal = 0
         self._view_parts: ViewParts | None = None
+        #: The view parts are the original's (this state is a copy that has not built a view).
+        self._parts_borrowed = False
         self._start_deal()
 
     # -- set-up -----------------------------------------------------------------------
@@ -590,8 +593,10 @@ class VaultState(State):
 
     def _parts(self) -> ViewParts:
         parts = self._view_parts
-        if parts is None:
-            parts = self._view_parts = ViewParts(self.components.card_json)
+        if parts is None or self._parts_borrowed:
+            fresh = ViewParts(self.components.card_json) if parts is None else parts.copy()
+            parts = self._view_parts = fresh
+            self._parts_borrowed = False
         return parts
 
     def _public_view(self) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -601,21 +606,23 @@ class VaultState(State):
         that view (see :class:`ViewParts`), so a server tells what changed mostly by identity.
         """
         parts = self._parts()
-        seats = parts.seat_list(
-            [
-                parts.seat(
-                    seat,
-                    self.safes[seat],
-                    self.hands[seat],
-                    self.face_up[seat],
-                    self.x1[seat],
-                    self.x2[seat],
-                    self.totals[seat],
-                    self._seat_view,
-                )
-                for seat in range(self._n)
-            ]
-        )
+        kept = parts.seats
+        seats = []
+        for seat in range(self._n):
+            # Everything the seat's part shows, by contents (the lists change in place).
+            key = (
+                self.safes[seat],
+                tuple(self.hands[seat]),
+                tuple(self.face_up[seat]),
+                tuple(self.x1[seat]),
+                tuple(self.x2[seat]),
+                self.totals[seat],
+            )
+            held = kept.get(seat)
+            if held is None or held[0] != key:
+                held = kept[seat] = (key, self._seat_view(seat))
+            seats.append(held[1])
+        seats = parts.seat_list(seats)
         head = parts.head(self.deal, self.trick, self.phase, self._head)
         deal_scores, deal_sides = parts.deals(self.deal_scores, self.deal_sides)
         totals, winners = parts.totals(self.totals, self.phase == OVER, self.winners)
@@ -633,9 +640,10 @@ class VaultState(State):
         }
         return head, tail
 
-    def _seat_view(self, seat: int, parts: ViewParts) -> dict[str, Any]:
-        """One seat's public part of the table, built anew (see ``ViewParts.seat``)."""
+    def _seat_view(self, seat: int) -> dict[str, Any]:
+        """One seat's public part of the table, built anew (the cards' JSON is shared)."""
         cards = self.cards
+        card_json = self.components.card_json
         by_kind: dict[str, int] = {}
         for cid in self.hands[seat]:
             card = cards[cid]
@@ -648,9 +656,9 @@ class VaultState(State):
             "hand_size": len(self.hands[seat]),
             # Public knowledge: every hand starts alike and every played card is shown.
             "hand_by_kind": by_kind,
-            "face_up": parts.cards(self.face_up[seat]),
-            "x1": parts.cards(self.x1[seat]),
-            "x2": [parts.cards(pair) for pair in self.x2[seat]],
+            "face_up": [card_json[c] for c in self.face_up[seat]],
+            "x1": [card_json[c] for c in self.x1[seat]],
+            "x2": [[card_json[a], card_json[b]] for a, b in self.x2[seat]],
             "deal_score": self.deal_score(seat),
             "total": self.totals[seat],
         }
@@ -777,8 +785,11 @@ class VaultState(State):
         copy._arrived = set(self._arrived)
         copy.phase = self.phase
         copy._step = self._step.clone() if self._step is not None else None
-        # A copy goes its own way (and may be changed on another thread): its own parts.
-        copy._view_parts = None
+        # A copy starts from the parts kept so far (they are keyed by contents, so they hold
+        # for it too) and keeps its own from its first view on: the two go their own ways,
+        # and a bot's copies (on another thread) never disturb what the server keeps.
+        copy._view_parts = self._view_parts
+        copy._parts_borrowed = True
         return copy
 
     def snapshot(self) -> dict[str, Any]:

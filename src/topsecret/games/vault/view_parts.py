@@ -15,31 +15,28 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-#: A seat's public part of the table, built anew when its contents changed.
-SeatBuilder = Callable[[int, "ViewParts"], dict[str, Any]]
-
 
 class ViewParts:
-    """One state's kept view parts (a copy of the state starts with none of them)."""
+    """One state's kept view parts (a copy of the state borrows them, see :meth:`copy`)."""
 
     __slots__ = (
         "_card_json",
-        "_cards",
         "_deals",
         "_discard",
         "_hands",
         "_head",
         "_seat_list",
-        "_seats",
         "_totals",
         "_trick",
+        "seats",
     )
 
     def __init__(self, card_json: Sequence[dict[str, Any]]) -> None:
+        #: Each card's JSON by id, made once for the deck and shared by every view.
         self._card_json = card_json
-        #: Each card's view by id, copied from the deck's JSON (which views must not share).
-        self._cards: dict[int, dict[str, Any]] = {}
-        self._seats: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        #: Each seat's part with what it shows (the state keys it, as it knows what a seat
+        #: shows): seat -> (contents, part).
+        self.seats: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         self._seat_list: list[dict[str, Any]] = []
         self._hands: dict[int, tuple[tuple[int, ...], list[dict[str, Any]]]] = {}
         self._head: tuple[tuple[int, int, str], dict[str, Any]] | None = None
@@ -48,34 +45,23 @@ class ViewParts:
         self._totals: tuple[tuple[tuple[int, ...], bool], list[int], list[int]] | None = None
         self._trick: dict[str, Any] | None = None
 
-    def card(self, cid: int) -> dict[str, Any]:
-        view = self._cards.get(cid)
-        if view is None:
-            view = self._cards[cid] = dict(self._card_json[cid])
-        return view
+    def copy(self) -> ViewParts:
+        """The same parts, kept apart from now on: a copy of the state starts from its
+        original's parts (most of them still hold), and what either keeps next is its own."""
+        other = ViewParts(self._card_json)
+        other.seats = dict(self.seats)
+        other._seat_list = self._seat_list
+        other._hands = dict(self._hands)
+        other._head = self._head
+        other._discard = self._discard
+        other._deals = self._deals
+        other._totals = self._totals
+        other._trick = self._trick
+        return other
 
     def cards(self, ids: Sequence[int]) -> list[dict[str, Any]]:
-        return [self.card(cid) for cid in ids]
-
-    def seat(
-        self,
-        seat: int,
-        safe: str,
-        hand: Sequence[int],
-        face_up: Sequence[int],
-        x1: Sequence[int],
-        x2: Sequence[tuple[int, int]],
-        total: int,
-        build: SeatBuilder,
-    ) -> dict[str, Any]:
-        """A seat's part, the same object while what it shows is the same."""
-        key = (safe, tuple(hand), tuple(face_up), tuple(x1), tuple(x2), total)
-        held = self._seats.get(seat)
-        if held is not None and held[0] == key:
-            return held[1]
-        view = build(seat, self)
-        self._seats[seat] = (key, view)
-        return view
+        card_json = self._card_json
+        return [card_json[cid] for cid in ids]
 
     def seat_list(self, seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The seats' parts as a list: the same list while every seat's part is the same."""
