@@ -7,7 +7,7 @@ When the step is complete the game reveals and resolves all choices at once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .actions import Action
@@ -78,14 +78,28 @@ class SimultaneousStep:
 
     def view_for(self, seat: int | None) -> dict[str, Any]:
         """What one seat may know of this step: who chose, and its own choice only."""
-        own = self._choices.get(seat) if seat is not None else None
-        return {
-            "step": self.name,
-            "seats": list(self.seats),
-            "chosen": [s for s in self.seats if s in self._choices],
-            "waiting": list(self.waiting()),
-            "my_choice": own.to_json() if own is not None else None,
-        }
+        return self.views_for([seat])[0]
+
+    def views_for(self, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        """``view_for(seat)`` for each of ``seats``, sharing the lists that every seat sees
+        alike (a server keeps each seat's last view: fewer objects to keep), so the views are
+        for reading."""
+        step_seats = list(self.seats)
+        chosen = [s for s in self.seats if s in self._choices]
+        waiting = list(self.waiting())
+        views = []
+        for seat in seats:
+            own = self._choices.get(seat) if seat is not None else None
+            views.append(
+                {
+                    "step": self.name,
+                    "seats": step_seats,
+                    "chosen": chosen,
+                    "waiting": waiting,
+                    "my_choice": own.to_json() if own is not None else None,
+                }
+            )
+        return views
 
     def clone(self) -> SimultaneousStep:
         copy = SimultaneousStep.__new__(SimultaneousStep)

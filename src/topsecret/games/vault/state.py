@@ -570,20 +570,29 @@ class VaultState(State):
     # -- contract: what may be known --------------------------------------------------------
 
     def observation(self, player: int | None) -> dict[str, Any]:
-        return self._observe(player, self._public_view())
+        return self.observations([player])[0]
 
     def observations(self, players: Sequence[int | None]) -> list[dict[str, Any]]:
-        # The table, the safes and the discard are the same for every seat: built once.
+        # The table, the safes and the discard are the same for every seat: built once, and
+        # so are the lists of the step's views.
         public = self._public_view()
-        return [self._observe(player, public) for player in players]
+        step = self._step
+        steps = step.views_for(players) if step is not None else [None] * len(players)
+        return [
+            self._observe(player, public, step_view)
+            for player, step_view in zip(players, steps, strict=True)
+        ]
 
     def _observe(
-        self, player: int | None, public: tuple[dict[str, Any], dict[str, Any]]
+        self,
+        player: int | None,
+        public: tuple[dict[str, Any], dict[str, Any]],
+        step: dict[str, Any] | None,
     ) -> dict[str, Any]:
         """One seat's view: the public parts around its seat, step view and hand."""
         head, tail = public
         out: dict[str, Any] = {"game": "vault", "seat": player, **head}
-        out["step"] = self._step.view_for(player) if self._step is not None else None
+        out["step"] = step
         out.update(tail)
         if player is not None:
             out["hand"] = self._parts().hand(player, self.hands[player])
