@@ -23,6 +23,7 @@ import orjson
 from ..arena.match import bot_seeds
 from ..bots import make_bot
 from ..core import (
+    Action,
     Bot,
     Event,
     Game,
@@ -59,6 +60,9 @@ log = logging.getLogger("topsecret.server")
 TICK_SECONDS = 0.25
 #: Frames queued for one slow connection before it is dropped.
 MAX_QUEUED_FRAMES = 512
+#: Legal-move entries kept per table and language; every game's action space is far smaller,
+#: so this only bounds a game whose actions carry free values.
+MAX_LEGAL_ENTRIES = 4096
 #: Pause before a bot, a timer or the clock tries again after storage refused a write.
 STORAGE_RETRY_SECONDS = 1.0
 
@@ -219,6 +223,10 @@ class TableRuntime:
         self._info_cache: tuple[Any, dict[str, Any]] | None = None
         #: The game's words per reader language (see :meth:`_text`).
         self._texts: dict[str, GameText] = {}
+        #: Per reader language, each action's entry in a frame's ``legal`` list (its JSON and
+        #: its label, which depend on the action alone), made once: every seat acting at once
+        #: is sent its legal moves with every action at the table (see :meth:`_legal_entries`).
+        self._legal_entries: dict[str, dict[Action, dict[str, Any]]] = {}
         #: Per seat, the log position of its last action (-1: none yet).
         self.last_acted = [-1] * data.players
         #: Per seat, the log position at which its current decision opened.
@@ -855,12 +863,22 @@ class TableRuntime:
             and not self.state.is_over()
             and seat in self.state.acting_players()
         ):
-            describe = self._text(tr).action
-            legal = [
-                {"action": a.to_json(), "label": describe(a)}
-                for a in self.state.legal_actions(seat)
-            ]
+            legal = self._legal_entries_for(self.state.legal_actions(seat), tr)
         return self.state.observation(seat) if observation is None else observation, legal
+
+    def _legal_entries_for(self, actions: list[Action], tr: Translator) -> list[dict[str, Any]]:
+        """The ``legal`` entries of ``actions`` in ``tr``'s language, each made once per table
+        and language (entries are for reading: frames share them)."""
+        entries = self._legal_entries.setdefault(tr.lang, {})
+        out = []
+        for action in actions:
+            entry = entries.get(action)
+            if entry is None:
+                entry = {"action": action.to_json(), "label": self._text(tr).action(action)}
+                if len(entries) < MAX_LEGAL_ENTRIES:
+                    entries[action] = entry
+            out.append(entry)
+        return out
 
     def _frame_for(
         self,
