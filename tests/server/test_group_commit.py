@@ -79,6 +79,20 @@ def test_the_end_of_a_game_is_stored_with_its_last_action(store: Store) -> None:
     store.close()
 
 
+def test_rows_read_back_as_they_were_written(store: Store) -> None:
+    """The actions go to the database's driver directly; what is read back is what was
+    written: a clock tick's row without an action, words in any script, the clock's time."""
+    rows = [
+        LogRow(1, 0, {"type": "say", "text": "Éloïse ☂ 木"}, None),
+        LogRow(2, -1, None, 12.5),
+        LogRow(3, 1, {"type": "pick", "cards": [1, 2], "ok": True, "x": None}, 13.25),
+    ]
+    for row in rows:
+        store.append_action("t4", row)
+    assert store.load_log("t4") == rows
+    store.close()
+
+
 def test_frames_for_one_process_leave_in_one_message_in_order() -> None:
     node_a, node_b = "topsecret:node:a", "topsecret:node:b"
     queued = [
