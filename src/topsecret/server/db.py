@@ -216,10 +216,8 @@ def _json_text(value: Any) -> str:
 def _append_statements(engine: Engine) -> tuple[str, str]:
     """The driver's SQL for :meth:`Store.append_actions`: insert an action, finish a table."""
     mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(engine.dialect.paramstyle)
-    if mark is None:
-        raise TopSecretError.of(
-            N_("this database's driver is not supported: {driver}"), driver=engine.dialect.driver
-        )
+    if mark is None:  # the server runs on SQLite (sqlite3) or PostgreSQL (psycopg)
+        raise ValueError(f"database driver {engine.dialect.driver!r} is not supported")
     as_json = mark if engine.dialect.name == "sqlite" else f"CAST({mark} AS JSON)"
     actions, tables = ActionRecord.__tablename__, TableRecord.__tablename__
     return (
