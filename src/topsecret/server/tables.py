@@ -225,7 +225,7 @@ class TableRuntime:
         self._texts: dict[str, GameText] = {}
         #: Per reader language, each action's entry in a frame's ``legal`` list (its JSON and
         #: its label, which depend on the action alone), made once: every seat acting at once
-        #: is sent its legal moves with every action at the table (see :meth:`_legal_entries`).
+        #: is sent its legal moves with every action at the table (:meth:`_legal_entries_for`).
         self._legal_entries: dict[str, dict[Action, dict[str, Any]]] = {}
         #: Per seat, the log position of its last action (-1: none yet).
         self.last_acted = [-1] * data.players
