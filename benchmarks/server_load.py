@@ -43,6 +43,7 @@ import orjson
 import websockets
 
 from topsecret.server import collector
+from topsecret.server.messages import merged_view
 
 MAX_TABLES = 500
 MAX_SECONDS = 600.0
@@ -130,10 +131,9 @@ async def seat_client(
                 kind = frame["type"]
                 if kind == "update":
                     if "observation" not in frame:  # only what changed: merged, as a browser does
-                        view = {**seat["latest"]["observation"], **frame["changed"]}
-                        for key in frame["removed"]:
-                            del view[key]
-                        frame["observation"] = view
+                        frame["observation"] = merged_view(
+                            seat["latest"]["observation"], frame["changed"], frame["removed"]
+                        )
                     seat["latest"] = frame
                     if stats.measuring:
                         stats.arrived[(table_id, frame["seq"])].append(now)

@@ -16,11 +16,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from wsclient import SeatClient, merged_view, set_up_table
+from wsclient import SeatClient, set_up_table
 
 from topsecret.core import State
 from topsecret.games import get_game
-from topsecret.server.messages import UpdateFrame
+from topsecret.server.messages import UpdateFrame, merged_view
 from topsecret.server.tables import view_changes
 
 #: Seconds a whole game may take on a busy machine.

@@ -12,19 +12,10 @@ from typing import Any
 import httpx
 import websockets
 
+from topsecret.server.messages import merged_view
+
 #: Seconds to wait for a frame that is due: a bound on a hang, generous for a busy machine.
 FRAME_SECONDS = 30.0
-
-
-def merged_view(
-    held: dict[str, Any], changed: dict[str, Any], removed: list[str]
-) -> dict[str, Any]:
-    """The view a client holds after a frame carrying only what changed: a new dict, so that
-    the views of earlier frames stay as they were."""
-    view = {**held, **changed}
-    for key in removed:
-        del view[key]
-    return view
 
 
 class SeatClient:

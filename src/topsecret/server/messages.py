@@ -237,6 +237,18 @@ class UpdateFrame(BaseModel):
         return self
 
 
+def merged_view(
+    held: dict[str, Any], changed: dict[str, Any], removed: list[str]
+) -> dict[str, Any]:
+    """The view a client holds after an :class:`UpdateFrame` that carries only what changed:
+    ``changed`` replaces whole top-level values, ``removed`` drops keys. A new dict, so that
+    the views of earlier frames stay as they were. (The web client merges the same way.)"""
+    view = {**held, **changed}
+    for key in removed:
+        del view[key]
+    return view
+
+
 class ErrorFrame(BaseModel):
     """An error or notice, in the connection's language (the ``lang`` parameter of the
     socket's address, else its ``Accept-Language``)."""

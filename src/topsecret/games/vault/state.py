@@ -615,23 +615,24 @@ class VaultState(State):
         that view (see :class:`ViewParts`), so a server tells what changed mostly by identity.
         """
         parts = self._parts()
-        kept = parts.seats
-        seats = []
-        for seat in range(self._n):
-            # Everything the seat's part shows, by contents (the lists change in place).
-            key = (
-                self.safes[seat],
-                tuple(self.hands[seat]),
-                tuple(self.face_up[seat]),
-                tuple(self.x1[seat]),
-                tuple(self.x2[seat]),
-                self.totals[seat],
-            )
-            held = kept.get(seat)
-            if held is None or held[0] != key:
-                held = kept[seat] = (key, self._seat_view(seat))
-            seats.append(held[1])
-        seats = parts.seat_list(seats)
+        # Everything a seat's part shows, by contents (the lists change in place).
+        seats = parts.seat_list(
+            [
+                parts.seat(
+                    seat,
+                    (
+                        self.safes[seat],
+                        tuple(self.hands[seat]),
+                        tuple(self.face_up[seat]),
+                        tuple(self.x1[seat]),
+                        tuple(self.x2[seat]),
+                        self.totals[seat],
+                    ),
+                    self._seat_view,
+                )
+                for seat in range(self._n)
+            ]
+        )
         head = parts.head(self.deal, self.trick, self.phase, self._head)
         deal_scores, deal_sides = parts.deals(self.deal_scores, self.deal_sides)
         totals, winners = parts.totals(self.totals, self.phase == OVER, self.winners)

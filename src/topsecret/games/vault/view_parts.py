@@ -26,17 +26,16 @@ class ViewParts:
         "_hands",
         "_head",
         "_seat_list",
+        "_seats",
         "_totals",
         "_trick",
-        "seats",
     )
 
     def __init__(self, card_json: Sequence[dict[str, Any]]) -> None:
         #: Each card's JSON by id, made once for the deck and shared by every view.
         self._card_json = card_json
-        #: Each seat's part with what it shows (the state keys it, as it knows what a seat
-        #: shows): seat -> (contents, part).
-        self.seats: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        #: Each seat's part with what it shows: seat -> (contents, part).
+        self._seats: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
         self._seat_list: list[dict[str, Any]] = []
         self._hands: dict[int, tuple[tuple[int, ...], list[dict[str, Any]]]] = {}
         self._head: tuple[tuple[int, int, str], dict[str, Any]] | None = None
@@ -49,7 +48,7 @@ class ViewParts:
         """The same parts, kept apart from now on: a copy of the state starts from its
         original's parts (most of them still hold), and what either keeps next is its own."""
         other = ViewParts(self._card_json)
-        other.seats = dict(self.seats)
+        other._seats = dict(self._seats)
         other._seat_list = self._seat_list
         other._hands = dict(self._hands)
         other._head = self._head
@@ -62,6 +61,16 @@ class ViewParts:
     def cards(self, ids: Sequence[int]) -> list[dict[str, Any]]:
         card_json = self._card_json
         return [card_json[cid] for cid in ids]
+
+    def seat(
+        self, seat: int, shows: tuple[Any, ...], build: Callable[[int], dict[str, Any]]
+    ) -> dict[str, Any]:
+        """One seat's public part, built again only when what it ``shows`` (the state says
+        what: its safe, hand, face-up cards, safe sides and total) changed."""
+        held = self._seats.get(seat)
+        if held is None or held[0] != shows:
+            held = self._seats[seat] = (shows, build(seat))
+        return held[1]
 
     def seat_list(self, seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The seats' parts as a list: the same list while every seat's part is the same."""
