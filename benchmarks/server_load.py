@@ -83,7 +83,12 @@ async def seat_client(
     pinger: asyncio.Task[None] | None = None
     try:
         async with websockets.connect(
-            f"{ws_base}/ws/tables/{table_id}", max_size=2**22, open_timeout=60
+            f"{ws_base}/ws/tables/{table_id}",
+            max_size=2**22,
+            open_timeout=60,
+            # A browser sends no WebSocket pings (the page's own ping message keeps the seat);
+            # the library's default of one every 20 s added to every seat's frames.
+            ping_interval=None,
         ) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             stats.connected += 1
@@ -137,13 +142,13 @@ async def seat_client(
                     seat["latest"] = frame
                     if stats.measuring:
                         stats.arrived[(table_id, frame["seq"])].append(now)
+                    if "ref" in frame:  # the update this seat's action caused: its answer
+                        if seat["pending"] is not None and stats.measuring:
+                            stats.sent[(table_id, frame["seq"])] = seat["pending"]
+                            stats.actions += 1
+                        seat["pending"] = None
                     if frame["over"]:
                         return
-                elif kind == "ack":
-                    if seat["pending"] is not None and stats.measuring:
-                        stats.sent[(table_id, frame["seq"])] = seat["pending"]
-                        stats.actions += 1
-                    seat["pending"] = None
                 elif kind == "error":
                     stats.errors.append(frame["message"])
                     seat["pending"] = None

@@ -36,7 +36,7 @@ def test_a_seat_reconnecting_through_another_process_keeps_it_and_sees_the_moves
             bob = await seated(a.ws, table.id, table.tokens[1])
             for client in (ann, bob):
                 reply = await client.act(client.last["legal"][0]["action"])
-                assert reply["type"] == "ack", reply
+                assert reply["type"] == "update", reply
             while ann.last["seq"] < 2:
                 await ann.update()
             hand = ann.last["observation"]["hand"]
@@ -45,7 +45,7 @@ def test_a_seat_reconnecting_through_another_process_keeps_it_and_sees_the_moves
                 await bob.update()
             bobs_card = bob.last["legal"][0]["action"]
             reply = await bob.act(bobs_card)
-            assert reply["type"] == "ack" and reply["seq"] == 3, reply
+            assert reply["type"] == "update" and reply["seq"] == 3, reply
 
             back = await seated(c.ws, table.id, table.tokens[0])
             frame = back.last
@@ -57,7 +57,7 @@ def test_a_seat_reconnecting_through_another_process_keeps_it_and_sees_the_moves
             assert bobs_card["card"] not in str(frame)  # a committed card stays hidden
             her_card = frame["legal"][0]["action"]
             reply = await back.act(her_card)
-            assert reply["type"] == "ack" and reply["seq"] == 4, reply
+            assert reply["type"] == "update" and reply["seq"] == 4, reply
             assert back.last["observation"]["played"][1] == [her_card["card"], bobs_card["card"]]
             for client in (back, bob):
                 await client.close()

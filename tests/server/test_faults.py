@@ -80,8 +80,8 @@ def test_a_refused_write_answers_the_player_and_changes_nothing(live_server: Any
             live_server.store, table_id, 0
         )
         # The same card, tried again, is played once.
-        assert (await ann.act(card))["type"] == "ack"
-        assert (await bob_client.act(bob_client.last["legal"][0]["action"]))["type"] == "ack"
+        assert (await ann.act(card))["type"] == "update"
+        assert (await bob_client.act(bob_client.last["legal"][0]["action"]))["type"] == "update"
         while ann.last["seq"] < 2:
             await ann.update()
         assert ann.last["observation"] == replayed_observation(live_server.store, table_id, 0)
@@ -132,7 +132,7 @@ def test_a_table_whose_log_cannot_be_replayed_is_quarantined_once(sqlite_url: st
 
     async def play() -> None:
         ann = await seated(server.ws, table_id, table.token)
-        assert (await ann.act(ann.last["legal"][0]["action"]))["type"] == "ack"
+        assert (await ann.act(ann.last["legal"][0]["action"]))["type"] == "update"
         await ann.close()
 
     asyncio.run(play())

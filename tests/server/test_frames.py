@@ -1,12 +1,17 @@
 """Fewer frames: a spectator's hello (or a second tab's) is answered to that socket only; the
-others hear of a connection only when the seat panel changes."""
+others hear of a connection only when the seat panel changes; an action is answered by the
+update it caused, not by a frame of its own."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import Any
 
+import orjson
 from wsclient import SeatClient, seated, set_up_table
+
+from topsecret.server.messages import UpdateFrame
+from topsecret.server.tables import frame_text, with_ref
 
 
 async def quiet_for(client: SeatClient, seconds: float) -> list[str]:
@@ -49,7 +54,7 @@ def test_spectators_joining_send_frames_to_themselves_only(sqlite_server: Any) -
         await tab.close()
         assert await quiet_for(bob_client, 0.5) == []
         # The game itself still reaches everyone: Ann plays, Bob hears of it.
-        assert (await ann.act(ann.last["legal"][0]["action"]))["type"] == "ack"
+        assert (await ann.act(ann.last["legal"][0]["action"]))["type"] == "update"
         assert (await bob_client.update())["step"]["chosen"] == [0]
         await ann.close()
         # Ann's last connection closing does change the panel.
@@ -57,3 +62,42 @@ def test_spectators_joining_send_frames_to_themselves_only(sqlite_server: Any) -
         await bob_client.close()
 
     asyncio.run(scenario())
+
+
+def test_an_action_is_acknowledged_by_its_update_on_the_acting_socket_only(
+    sqlite_server: Any,
+) -> None:
+    """The update an action caused answers it on the socket that sent it (with the message's
+    ``ref``); another tab of the same seat and the other seats get the same update without
+    it, and no separate frame follows."""
+    table = set_up_table(sqlite_server.http, "Ann", "Bob")
+
+    async def scenario() -> None:
+        ann = await seated(sqlite_server.ws, table.id, table.tokens[0])
+        bob_client = await seated(sqlite_server.ws, table.id, table.tokens[1])
+        await ann.update()  # Bob connected
+        tab = await SeatClient(sqlite_server.ws, table.id, table.tokens[0]).connect()
+        await tab.update()
+        ref = await ann.send_act(ann.last["legal"][0]["action"])
+        answer = await ann.answer(ref)
+        assert answer["type"] == "update" and answer["ref"] == ref
+        assert UpdateFrame.model_validate_json(ann.raw[-1]).ref == ref  # as it came
+        for other in (tab, bob_client):
+            seen = await other.update()
+            assert seen["seq"] == answer["seq"] and "ref" not in seen
+        # The other tab holds the same view of the same seat.
+        assert tab.last["observation"] == ann.last["observation"]
+        assert tab.last["step"] == answer["step"]
+        assert await quiet_for(ann, 0.3) == []
+        for client in (ann, tab, bob_client):
+            await client.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_frame_whose_view_has_keys_other_than_strings_is_still_written() -> None:
+    """Views are keyed by strings, which orjson writes fastest; a game whose view has
+    another key still gets its frame, the keys written as JSON requires."""
+    assert frame_text({"seq": 1, "scores": {2: 5.0}}) == '{"seq":1,"scores":{"2":5.0}}'
+    assert with_ref('{"seq":1}', 7) == '{"seq":1,"ref":7}'
+    assert orjson.loads(with_ref('{"seq":1}', None)) == {"seq": 1, "ref": None}

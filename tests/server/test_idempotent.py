@@ -34,11 +34,11 @@ def test_a_double_click_is_applied_once_even_when_the_copy_is_still_legal(
         # Two sends answering the same update, as a double click makes them.
         ref_one = await ann.send_act(first, seen)
         ref_two = await ann.send_act(first, seen)
-        assert (await ann.answer(ref_one))["type"] == "ack"
+        assert (await ann.answer(ref_one))["type"] == "update"
         refused = await ann.answer(ref_two)
         assert refused["type"] == "error" and "already played" in refused["message"]
         # Bob plays; round two opens, where Ann's other cards are legal again.
-        assert (await bob.act(bob.last["legal"][0]["action"]))["type"] == "ack"
+        assert (await bob.act(bob.last["legal"][0]["action"]))["type"] == "update"
         while ann.last["observation"]["round"] < 1:
             await ann.update()
         assert {"action": second, "label": f"play {second['card']}"} in ann.last["legal"]
@@ -62,9 +62,9 @@ def test_an_action_answering_an_update_before_the_seat_s_decision_opened_is_refu
     async def scenario() -> None:
         ann = await seated(sqlite_server.ws, table_id, ann_token)
         bob = await seated(sqlite_server.ws, table_id, bob_token)
-        assert (await ann.act(ann.last["legal"][0]["action"]))["type"] == "ack"
+        assert (await ann.act(ann.last["legal"][0]["action"]))["type"] == "update"
         after_own = ann.last["seq"]  # Ann has chosen; round two has not opened yet
-        assert (await bob.act(bob.last["legal"][0]["action"]))["type"] == "ack"
+        assert (await bob.act(bob.last["legal"][0]["action"]))["type"] == "update"
         while ann.last["observation"]["round"] < 1:
             await ann.update()
         stale = await ann.act(ann.last["legal"][0]["action"], after_own)
@@ -73,7 +73,7 @@ def test_an_action_answering_an_update_before_the_seat_s_decision_opened_is_refu
         assert "opened at update 2" in stale["message"]
         # The same card answering the current update is played.
         fresh = await ann.act(ann.last["legal"][0]["action"])
-        assert fresh == {"type": "ack", "ref": fresh["ref"], "seq": 3}
+        assert (fresh["type"], fresh["seq"], fresh["ref"]) == ("update", 3, ann._ref)
         await ann.close()
         await bob.close()
 
@@ -89,10 +89,10 @@ def test_in_a_simultaneous_step_the_others_choosing_first_does_not_make_an_actio
         ann = await seated(sqlite_server.ws, table_id, ann_token)
         bob = await seated(sqlite_server.ws, table_id, bob_token)
         seen = ann.last["seq"]
-        assert (await bob.act(bob.last["legal"][0]["action"]))["type"] == "ack"
+        assert (await bob.act(bob.last["legal"][0]["action"]))["type"] == "update"
         # Ann still answers update 0: Bob's choice did not change what she decides.
         reply = await ann.act(ann.last["legal"][0]["action"], seen)
-        assert reply["type"] == "ack" and seen == 0
+        assert reply["type"] == "update" and seen == 0
         await ann.close()
         await bob.close()
 
@@ -130,8 +130,8 @@ def test_after_a_restart_a_late_copy_is_still_refused(sqlite_url: str) -> None:
             bob = await seated(server.ws, table_id, bob_token)
             seen = ann.last["seq"]
             card.update(ann.last["legal"][1]["action"])
-            assert (await ann.act(ann.last["legal"][0]["action"]))["type"] == "ack"
-            assert (await bob.act(bob.last["legal"][0]["action"]))["type"] == "ack"
+            assert (await ann.act(ann.last["legal"][0]["action"]))["type"] == "update"
+            assert (await bob.act(bob.last["legal"][0]["action"]))["type"] == "update"
             await ann.close()
             await bob.close()
             return int(seen)

@@ -109,7 +109,7 @@ def test_simultaneous_step_shows_who_has_chosen_but_not_what(live_server: Any) -
         bob_client = await seated(live_server.ws, table.id, table.tokens[1])
         card = ann.last["legal"][0]["action"]
         reply = await ann.act(card)
-        assert reply["type"] == "ack"
+        assert reply["type"] == "update"
         assert ann.last["step"]["my_choice"] == card
         frame = await bob_client.update()
         while frame["seq"] < 1:

@@ -270,7 +270,7 @@ def test_a_table_stored_under_rules_1_is_played_on_to_its_end_under_them(
             assert seats[0].last["seq"] == half
             for seq, entry in enumerate(log.actions[half:], half):
                 reply = await seats[entry.seat].act(entry.action, seq)
-                assert reply["type"] == "ack", (seq, reply)
+                assert reply["type"] == "update", (seq, reply)
             last = seats[0]
             while not last.last["over"]:
                 await last.update()

@@ -146,7 +146,7 @@ def test_sigkill_of_one_process_loses_no_table_and_no_told_action(
                     await client.update()
                 action = client.last["legal"][0]["action"]
                 reply = await client.act(action)
-                assert reply["type"] == "ack", reply
+                assert reply["type"] == "update", reply
                 told.append((table["id"], reply["seq"], seat, action))
         seen = {}
         for (table_id, seat), client in clients.items():

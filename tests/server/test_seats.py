@@ -170,8 +170,8 @@ def test_real_time_game_runs_on_the_server_clock_and_logs_the_ticks(sqlite_serve
 
     async def scenario() -> None:
         ann = await seated(sqlite_server.ws, table_id, table.token)
-        assert (await ann.act({"type": "tap"}))["type"] == "ack"
-        assert (await ann.act({"type": "tap"}))["type"] == "ack"
+        assert (await ann.act({"type": "tap"}))["type"] == "update"
+        assert (await ann.act({"type": "tap"}))["type"] == "update"
         while not ann.last["over"]:
             await ann.update(timeout=30)
         assert ann.last["observation"]["mine"] == 2

@@ -53,12 +53,12 @@ def test_a_locked_database_holds_up_the_write_but_not_the_server(
             assert listing.status_code == info.status_code == 200
             # Nobody has heard of Ann's action: it is not stored yet.
             assert len(bob_client.updates) == 1 and not ann.errors
-            assert [f for f in ann.raw[2:] if '"ack"' in f] == []
+            assert [f for f in ann.raw[2:] if '"ref"' in f] == []
         finally:
             blocker.execute("ROLLBACK")
             blocker.close()
         # Stored, not refused: the write waited for the lock off the event loop.
-        assert (await ann.answer(ref))["type"] == "ack"
+        assert (await ann.answer(ref))["type"] == "update"
         told = await bob_client.update()
         assert told["step"]["chosen"] == [0]
         with sqlite3.connect(path) as db:  # stored before Bob was told

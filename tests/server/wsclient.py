@@ -79,19 +79,16 @@ class SeatClient:
         return self._ref
 
     async def answer(self, ref: int) -> dict[str, Any]:
-        """Read frames until the acknowledgement (or error) of action ``ref`` comes back."""
+        """Read frames until the answer to action ``ref`` comes back: the update it caused,
+        which carries its ``ref`` on this connection, or an error."""
         while True:
             frame = await self.receive()
-            if frame["type"] in ("ack", "error") and frame.get("ref") == ref:
+            if "ref" in frame and frame["ref"] == ref:
                 return frame
 
     async def act(self, action: dict[str, Any], seq: int | None = None) -> dict[str, Any]:
-        """Send an action and read frames until its acknowledgement (or error) comes back."""
-        ref = await self.send_act(action, seq)
-        while True:
-            frame = await self.receive()
-            if frame["type"] in ("ack", "error") and frame.get("ref") == ref:
-                return frame
+        """Send an action and read frames until its answer comes back (see :meth:`answer`)."""
+        return await self.answer(await self.send_act(action, seq))
 
     @property
     def last(self) -> dict[str, Any]:

@@ -47,7 +47,6 @@ from .lobby import (
 )
 from .messages import (
     CLIENT_MESSAGE,
-    AckFrame,
     ActMessage,
     ChatMessage,
     ClientMessage,
@@ -433,7 +432,10 @@ def create_app(
         socket stays silent too long (closed with a reason) or goes away (raises)."""
         while True:
             try:
-                text = await asyncio.wait_for(websocket.receive_text(), limits.idle_seconds)
+                # A timeout scope, not ``wait_for``: that wraps every message's read in a
+                # task of its own.
+                async with asyncio.timeout(limits.idle_seconds):
+                    text = await websocket.receive_text()
             except TimeoutError:
                 idle = TableError.of(
                     N_("closed after {seconds} s without a message"),
@@ -678,11 +680,11 @@ async def _handle(runtime: Any, conn: Connection, message: Any, chat_limiter: Ch
             conn.push(error_frame(refused, message.ref, conn.tr))
             return
         try:
-            seq = await runtime.submit(conn.seat, message.action, message.seq)
+            # The update this action causes carries ``ref`` on this connection: that frame
+            # is the acknowledgement (one frame fewer per action than a separate ack).
+            await runtime.submit(conn.seat, message.action, message.seq, reply=(conn, message.ref))
         except (IllegalAction, ActionFormatError, TopSecretError) as exc:
             conn.push(error_frame(exc, message.ref, conn.tr))
-        else:
-            conn.push(AckFrame(ref=message.ref, seq=seq).model_dump_json())
     elif isinstance(message, LeaveMessage):
         if conn.seat is not None:
             try:

@@ -224,6 +224,9 @@ class UpdateFrame(BaseModel):
     clock: float | None
     #: Public drawing data from the game's optional ``view_assets`` hook (full frames only).
     assets: dict[str, Any] | None = None
+    #: Only in the update an action caused, on the connection that sent it: that message's
+    #: ``ref`` (``null`` if it gave none). This frame is the action's acknowledgement.
+    ref: int | None = None
 
     @model_validator(mode="after")
     def _whole_or_changes(self) -> UpdateFrame:
@@ -260,14 +263,6 @@ class ErrorFrame(BaseModel):
     #: The English message before its values are filled in, the same in every language
     #: (a stable key for programs); None for a message without one.
     template: str | None = None
-
-
-class AckFrame(BaseModel):
-    """Sent to the acting connection only, after the frames its action caused."""
-
-    type: Literal["ack"] = "ack"
-    ref: int | None
-    seq: int
 
 
 class PongFrame(BaseModel):

@@ -63,6 +63,10 @@ MAX_QUEUED_FRAMES = 512
 #: Legal-move entries kept per table and language; every game's action space is far smaller,
 #: so this only bounds a game whose actions carry free values.
 MAX_LEGAL_ENTRIES = 4096
+
+#: The connection an action came from and its message's ``ref``: the update that action
+#: causes acknowledges it on that connection.
+Reply = tuple["Connection", int | None]
 #: Pause before a bot, a timer or the clock tries again after storage refused a write.
 STORAGE_RETRY_SECONDS = 1.0
 
@@ -551,10 +555,18 @@ class TableRuntime:
 
     # -- acting -----------------------------------------------------------------------
 
-    async def submit(self, seat: int, action_json: dict[str, Any], seq: int | None = None) -> int:
+    async def submit(
+        self,
+        seat: int,
+        action_json: dict[str, Any],
+        seq: int | None = None,
+        reply: Reply | None = None,
+    ) -> int:
         """A person's action, checked against the rules; returns the log position it took.
 
-        Errors (illegal, malformed, table not playing) go back to the caller only.
+        Errors (illegal, malformed, table not playing) go back to the caller only. ``reply``
+        is the acting connection and its message's ``ref``: the update the action causes
+        carries that ``ref`` on that connection, as its acknowledgement.
         """
         async with self.lock:
             self.check_seen(seat, seq)
@@ -564,10 +576,16 @@ class TableRuntime:
                 before = player.data()
                 player.away = False
                 await self._save_seat(player, before)
-            await self._act(seat, action_json, seen=seq)
+            await self._act(seat, action_json, seen=seq, reply=reply)
             return self.seq
 
-    async def _act(self, seat: int, action_json: dict[str, Any], seen: int | None = None) -> None:
+    async def _act(
+        self,
+        seat: int,
+        action_json: dict[str, Any],
+        seen: int | None = None,
+        reply: Reply | None = None,
+    ) -> None:
         """Apply and commit one action; ``seen`` is checked again after a clock tick."""
         if self.status != "playing":
             if self.status == "waiting":
@@ -584,7 +602,7 @@ class TableRuntime:
                 self.check_seen(seat, seen)  # the tick may have opened a new decision
         events = self.state.apply(seat, action)  # raises IllegalAction, state untouched
         row = LogRow(self.seq + 1, seat, action.to_json(), stamp)
-        await self._commit(row, events)
+        await self._commit(row, events, reply)
 
     async def _tick(self, now: float) -> None:
         """Tell a real-time game the time; a tick that changed the game is logged."""
@@ -592,7 +610,7 @@ class TableRuntime:
         if events:
             await self._commit(LogRow(self.seq + 1, -1, None, now), events)
 
-    async def _commit(self, row: LogRow, events: list[Event]) -> None:
+    async def _commit(self, row: LogRow, events: list[Event], reply: Reply | None = None) -> None:
         over = self.state.is_over()
         try:
             # Off the event loop (the store's writer thread, in a group commit with other
@@ -611,7 +629,7 @@ class TableRuntime:
         if over:
             self.status = "finished"
         self.deadlines.pop(row.seat, None)
-        self.broadcast(events)
+        self.broadcast(events, reply=reply)
         self.schedule_next()
 
     def _rebuild(self) -> None:
@@ -922,7 +940,7 @@ class TableRuntime:
             assets = self.assets(tr)
             if assets is not None:
                 frame["assets"] = assets
-        return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+        return frame_text(frame)
 
     def _shared_frame_parts(self) -> dict[str, Any]:
         over = self.state.is_over()
@@ -942,9 +960,12 @@ class TableRuntime:
     ) -> dict[str, Any]:
         return {"seq": seq, **event_json(self.game, event, seat, self._text(tr))}
 
-    def broadcast(self, events: list[Event], skip: Connection | None = None) -> None:
+    def broadcast(
+        self, events: list[Event], skip: Connection | None = None, reply: Reply | None = None
+    ) -> None:
         """Send every connection its own frame; events filtered by what each seat may see,
-        and of the seat's view only what differs from the view that connection holds."""
+        and of the seat's view only what differs from the view that connection holds. The
+        connection of ``reply`` gets its frame with the ``ref`` of the message that acted."""
         if not self.connections:
             return
         seq = self.seq
@@ -978,7 +999,10 @@ class TableRuntime:
                 changes=found,
             )
             for conn in conns:
-                conn.push(frame)
+                if reply is not None and conn is reply[0]:
+                    conn.push(with_ref(frame, reply[1]))
+                else:
+                    conn.push(frame)
                 conn.view = view
 
 
@@ -1044,6 +1068,25 @@ def event_json(
     else:
         out["text"] = str(line)
     return out
+
+
+def with_ref(frame: str, ref: int | None) -> str:
+    """An update frame's JSON text with the acting message's ``ref`` added, for the one
+    connection it acknowledges. The other connections at the table share the same text, so
+    the key is added to the text rather than the frame built again (an update frame has no
+    ``ref`` of its own)."""
+    return f'{frame[:-1]},"ref":{"null" if ref is None else int(ref)}}}'
+
+
+def frame_text(frame: Mapping[str, Any]) -> str:
+    """A frame as JSON text. Views are keyed by strings, and orjson's plain path is nearly
+    twice as fast as the one that also converts other keys (measured on a 5 KB vault frame:
+    10.7 against 18.3 µs), so the conversion is the fallback for a game whose view has
+    another key."""
+    try:
+        return orjson.dumps(frame).decode()
+    except TypeError:
+        return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def error_frame(exc: Exception, ref: int | None = None, tr: Translator = ENGLISH) -> str:

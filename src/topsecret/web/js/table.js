@@ -36,9 +36,10 @@ function toast(message) {
   toast.timer = setTimeout(() => (el.hidden = true), 4000);
 }
 
-// The ref of the action on its way to the server (null: none). Until its ack or error comes
-// back, a second click sends nothing and the move buttons are disabled: the server refuses
-// a repeated seq anyway, and the player sees at once that the click was taken.
+// The ref of the action on its way to the server (null: none). Until its answer comes (the
+// update it caused, which carries its ref, or an error), a second click sends nothing and the
+// move buttons are disabled: the server refuses a repeated seq anyway, and the player sees at
+// once that the click was taken.
 let inFlight = null;
 let inFlightTimer = null;
 let pingTimer = null;
@@ -100,7 +101,7 @@ function mergedView(held, changed, removed) {
 }
 
 async function handle(message) {
-  if (message.type === "ack" || message.type === "error") settle(message.ref ?? null);
+  if (message.type === "error") settle(message.ref ?? null);
   if (message.type === "update") {
     if (message.full) {
       log = [];
@@ -113,6 +114,8 @@ async function handle(message) {
     receivedAt = performance.now();
     if (!view) view = await viewFor(frame.table.game);
     render();
+    // The update an action caused carries that action's ref on this socket: its answer.
+    if ("ref" in message) settle(message.ref ?? null);
   } else if (message.type === "rematch") {
     saveSeat(message.table_id, { seat: message.seat, token: message.token, name: seat?.name ?? "" });
     rematchId = message.table_id;
