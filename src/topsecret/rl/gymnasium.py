@@ -94,6 +94,11 @@ Mask = npt.NDArray[np.int8]
 
 _SEED_BOUND = 1 << 62
 
+# Dtype objects made once and passed by position: NumPy parses a keyword ``dtype=np.int8``
+# on every call, which costs about as much as the array itself (a mask or tensor each step).
+_FLOAT32 = np.dtype(np.float32)
+_INT8 = np.dtype(np.int8)
+
 
 def default_max_steps(
     game: Game, players: int, options: Mapping[str, Any], tick_seconds: float
@@ -270,11 +275,11 @@ class Table:
             ids = self._legal.get(seat)
             for number in self.legal_ids(seat) if ids is None else ids:
                 flags[number] = 1
-        return np.frombuffer(flags, dtype=np.int8)
+        return np.frombuffer(flags, _INT8)
 
     def tensor(self, seat: int) -> Tensor:
         if self.encoder is not None:
-            return np.frombuffer(self.encoder.encode(self.state, seat), dtype=np.float32)
+            return np.frombuffer(self.encoder.encode(self.state, seat), _FLOAT32)
         return self.reference_tensor(seat)
 
     def reference_tensor(self, seat: int) -> Tensor:
