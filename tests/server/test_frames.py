@@ -101,3 +101,29 @@ def test_a_frame_whose_view_has_keys_other_than_strings_is_still_written() -> No
     assert frame_text({"seq": 1, "scores": {2: 5.0}}) == '{"seq":1,"scores":{"2":5.0}}'
     assert with_ref('{"seq":1}', 7) == '{"seq":1,"ref":7}'
     assert orjson.loads(with_ref('{"seq":1}', None)) == {"seq": 1, "ref": None}
+
+
+def test_the_table_info_comes_only_when_it_changed(sqlite_server: Any) -> None:
+    """About half of an update's bytes were the table's info, the same on every action: a
+    frame carries it when the connection starts and when a seat, a connection or the status
+    changed, and a client keeps the last one it had."""
+    table = set_up_table(sqlite_server.http, "Ann", "Bob")
+
+    async def scenario() -> None:
+        ann = await seated(sqlite_server.ws, table.id, table.tokens[0])
+        assert orjson.loads(ann.raw[-1])["table"]["seats"][0]["connected"]  # the first frame
+        bob_client = await seated(sqlite_server.ws, table.id, table.tokens[1])
+        await ann.update()  # Bob connected: the panel changed, so the info came
+        assert orjson.loads(ann.raw[-1])["table"]["seats"][1]["connected"]
+        await ann.act(ann.last["legal"][0]["action"])
+        await bob_client.update()
+        for client in (ann, bob_client):
+            assert "table" not in orjson.loads(client.raw[-1])
+            assert client.last["table"]["seats"][1]["connected"]  # kept from before
+        await bob_client.close()
+        left = await ann.update()
+        assert "table" in orjson.loads(ann.raw[-1])
+        assert not left["table"]["seats"][1]["connected"]
+        await ann.close()
+
+    asyncio.run(scenario())

@@ -51,13 +51,15 @@ class SeatClient:
                 frame["observation"] = merged_view(
                     self.updates[-1]["observation"], frame["changed"], frame["removed"]
                 )
+            if "table" not in frame:  # unchanged since the last frame, which holds it
+                frame["table"] = self.updates[-1]["table"]
             self.updates.append(frame)
         elif frame["type"] == "error":
             self.errors.append(frame)
         return frame
 
     async def reply(self, timeout: float = FRAME_SECONDS) -> dict[str, Any]:
-        """The next frame that is not a table update (an error, an ack, a pong)."""
+        """The next frame that is not a table update (an error, a pong)."""
         while True:
             frame = await self.receive(timeout)
             if frame["type"] != "update":

@@ -202,7 +202,10 @@ class UpdateFrame(BaseModel):
     seq: int
     #: True for the first frame on a connection: ``events`` is then the whole visible log.
     full: bool
-    table: TableInfo
+    #: The table's public info: in a ``full`` frame, and whenever it changed since the
+    #: previous frame on this connection (a seat, a connection, the status); otherwise
+    #: absent, and the info of the previous frame holds.
+    table: TableInfo | None = None
     you: int | None
     #: The seat's whole view: in a ``full`` frame, and whenever the server does not know
     #: which view the connection holds. Otherwise the frame carries ``changed`` and
@@ -235,6 +238,8 @@ class UpdateFrame(BaseModel):
             raise ValueError("an update carries either the observation or what changed in it")
         if self.full and not whole:
             raise ValueError("a full update carries the whole observation")
+        if self.full and self.table is None:
+            raise ValueError("a full update carries the table's info")
         if not whole and (self.changed is None or self.removed is None):
             raise ValueError("an update of what changed carries both changed and removed")
         return self

@@ -138,6 +138,9 @@ class Connection:
         #: The observation this connection's client holds: its next frame carries only the
         #: parts that differ from it (None until its first frame, which carries it whole).
         self.view: dict[str, Any] | None = None
+        #: The table info this connection's client holds (the object last sent): a frame
+        #: carries ``table`` only when the info differs from it.
+        self.table: dict[str, Any] | None = None
         self._send = send
 
     def push(self, frame: str) -> None:
@@ -470,12 +473,19 @@ class TableRuntime:
                 except StorageError as exc:
                     conn.push(error_frame(exc))  # the bot plays on until the next try
         view = self.state.observation(conn.seat)
+        shared = self._shared_frame_parts()
         conn.push(
             self._frame_for(
-                conn.seat, self._visible_log(conn.seat), full=True, tr=conn.tr, observation=view
+                conn.seat,
+                self._visible_log(conn.seat),
+                full=True,
+                shared=shared,
+                tr=conn.tr,
+                observation=view,
             )
         )
         conn.view = view
+        conn.table = shared["table"]
         await self._load_chat()
         if self.chat:
             conn.push(ChatFrame(full=True, lines=self.chat).model_dump_json())
@@ -907,13 +917,16 @@ class TableRuntime:
         tr: Translator = ENGLISH,
         observation: dict[str, Any] | None = None,
         changes: ViewChanges | None = None,
+        with_table: bool = True,
     ) -> str:
         """One seat's frame as JSON text, its labels and log lines in ``tr``'s language; the
         shape is :class:`UpdateFrame`.
 
         ``shared`` holds the parts that are the same for every seat (built once per change),
         ``observation`` the seat's view if already built, ``changes`` what differs from the
-        view the reader holds (the frame then carries those instead of the whole view); the
+        view the reader holds (the frame then carries those instead of the whole view),
+        ``with_table`` False when the reader holds the table info already (about half of a
+        frame's bytes, and it changes only when a seat or the status does); the
         frame is assembled as plain data because it is built for every seat on every action,
         and the tests check it against the model.
         """
@@ -932,6 +945,8 @@ class TableRuntime:
             "events": [self._event_json(seq, e, seat, tr) for seq, e in events],
             **shared,
         }
+        if not with_table and not full:
+            del frame["table"]
         if changes is None:
             frame["observation"] = observation
         else:
@@ -970,18 +985,20 @@ class TableRuntime:
             return
         seq = self.seq
         shared = self._shared_frame_parts()
+        info = shared["table"]
         # Built once per seat, language and view held: spectators reading one language share
         # a frame, and so do a seat's tabs, which hold the same view unless one just joined.
-        readers: dict[tuple[int | None, str, int], list[Connection]] = {}
+        readers: dict[tuple[int | None, str, int, bool], list[Connection]] = {}
         for conn in list(self.connections):
             if conn is not skip:
-                readers.setdefault((conn.seat, conn.tr.lang, id(conn.view)), []).append(conn)
+                key = (conn.seat, conn.tr.lang, id(conn.view), conn.table is info)
+                readers.setdefault(key, []).append(conn)
         # Every seat's view at once: a game builds what they all see only once.
-        seats = list(dict.fromkeys(seat for seat, _, _ in readers))
+        seats = list(dict.fromkeys(key[0] for key in readers))
         views = dict(zip(seats, self.state.observations(seats), strict=True))
         # The changes depend on the view held, not on the language: found once.
         changes: dict[tuple[int | None, int], ViewChanges] = {}
-        for (seat, _, held_id), conns in readers.items():
+        for (seat, _, held_id, has_info), conns in readers.items():
             view, held = views[seat], conns[0].view
             found: ViewChanges | None = None
             if held is not None:
@@ -997,6 +1014,7 @@ class TableRuntime:
                 tr=conns[0].tr,
                 observation=view,
                 changes=found,
+                with_table=not has_info,
             )
             for conn in conns:
                 if reply is not None and conn is reply[0]:
@@ -1004,6 +1022,7 @@ class TableRuntime:
                 else:
                     conn.push(frame)
                 conn.view = view
+                conn.table = info
 
 
 #: Why a table was closed or damaged, as the server stores it: English, filled in (a stored

@@ -110,6 +110,8 @@ async function handle(message) {
     log.push(...message.events);
     // A frame carries the whole view, or only the top-level parts that changed since the last.
     if (message.observation === undefined) message.observation = mergedView(frame?.observation, message.changed, message.removed);
+    // The table's info comes when it changed; otherwise the last frame's holds.
+    if (message.table === undefined) message.table = frame?.table;
     frame = message;
     receivedAt = performance.now();
     if (!view) view = await viewFor(frame.table.game);
