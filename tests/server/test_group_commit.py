@@ -5,10 +5,11 @@ alone, and frames relayed to one process leave in one Redis message, in order.""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 from liveserver import person, store_table
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from topsecret.server.cluster import FRAMES, pack, unpack_frames
 from topsecret.server.db import LogRow, Store
@@ -90,6 +91,84 @@ def test_rows_read_back_as_they_were_written(store: Store) -> None:
     for row in rows:
         store.append_action("t4", row)
     assert store.load_log("t4") == rows
+    store.close()
+
+
+class TracedCursor:
+    """A driver cursor that notes the statements sent through it."""
+
+    def __init__(self, real: Any, sent: list[str]) -> None:
+        self.real, self.sent = real, sent
+
+    def execute(self, sql: str, *args: Any) -> Any:
+        self.sent.append(sql.split(" (")[0])
+        return self.real.execute(sql, *args)
+
+    def executemany(self, sql: str, *args: Any) -> Any:
+        self.sent.append("many: " + sql.split(" (")[0])
+        return self.real.executemany(sql, *args)
+
+    def close(self) -> None:
+        self.real.close()
+
+
+def test_on_postgresql_a_group_without_an_ended_game_is_one_statement(store: Store) -> None:
+    """One INSERT of every row, committed by itself: one round trip to the database, where
+    a ping, the INSERT and a COMMIT took three."""
+    if store.engine.dialect.name != "postgresql":
+        pytest.skip("the one-statement group commit is PostgreSQL's")
+    sent: list[str] = []
+    engine = store._append_engine
+    assert engine is not None
+    checkout = engine.raw_connection
+
+    def traced() -> Any:
+        connection = checkout()
+        real = connection.cursor
+        connection.cursor = lambda: TracedCursor(real(), sent)  # type: ignore[method-assign]
+        return connection
+
+    engine.raw_connection = traced  # type: ignore[method-assign]
+    store.append_actions([(f"t{n}", LogRow(1, 0, {"card": n}, None), None) for n in range(3)])
+    assert sent == ["INSERT INTO actions"]
+    assert [store.count_actions(f"t{n}") for n in range(3)] == [1, 1, 1]
+    # With a game that ended, the rows and the table's end are one transaction of several.
+    store.append_actions(
+        [("t0", LogRow(2, 1, {"card": 9}, None), [1.0, 0.0]), ("t1", LogRow(2, 1, {}, None), None)]
+    )
+    assert [line.split(" SET")[0] for line in sent[1:]] == [
+        "BEGIN",
+        "many: INSERT INTO actions",
+        "UPDATE game_tables",
+    ]
+    finished = store.load_table("t0")
+    assert finished is not None and finished.scores == [1.0, 0.0]
+    store.close()
+
+
+def test_on_postgresql_a_dropped_connection_fails_one_write_and_is_not_used_again(
+    store: Store,
+) -> None:
+    """Group commits take connections without the pool's ping (a round trip each): one the
+    database dropped fails the write it was given, as any storage fault does, and is then
+    put aside, so the next write succeeds on a new connection."""
+    if store.engine.dialect.name != "postgresql":
+        pytest.skip("SQLite has no connections to drop")
+    store.append_action("t5", LogRow(1, 0, {"card": 1}, None))
+    engine = store._append_engine
+    assert engine is not None
+    pooled = engine.raw_connection()
+    backend = pooled.dbapi_connection.info.backend_pid
+    pooled.close()
+    with store.engine.begin() as admin:
+        admin.exec_driver_sql(f"SELECT pg_terminate_backend({int(backend)})")
+    with pytest.raises(DBAPIError):
+        store.append_action("t5", LogRow(2, 1, {"card": 2}, None))
+    store.append_action("t5", LogRow(2, 1, {"card": 2}, None))
+    assert store.load_log("t5") == [
+        LogRow(1, 0, {"card": 1}, None),
+        LogRow(2, 1, {"card": 2}, None),
+    ]
     store.close()
 
 
