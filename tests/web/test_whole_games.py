@@ -245,6 +245,12 @@ def test_a_whole_briefcase_game_by_clicking_the_map(
 # -- SpyWorld: two players (the fewest the rulebook allows) -------------------------------------
 
 
+# On a laptop, test_spyworld_in_browser plays a whole game by clicking the lairs too (and
+# checks more of the view on the way): this one's laptop run, a second whole SpyWorld game of
+# about half a minute, runs with the slow tests.
+@pytest.mark.parametrize(
+    "sized_page", ["phone", pytest.param("laptop", marks=pytest.mark.slow)], indirect=True
+)
 def test_a_whole_spyworld_game_by_clicking_the_lairs(
     server: Any, sized_page: Any, screenshots: Path, axe_source: str
 ) -> None:
