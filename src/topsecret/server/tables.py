@@ -67,6 +67,7 @@ MAX_LEGAL_ENTRIES = 4096
 #: The connection an action came from and its message's ``ref``: the update that action
 #: causes acknowledges it on that connection.
 Reply = tuple["Connection", int | None]
+
 #: Pause before a bot, a timer or the clock tries again after storage refused a write.
 STORAGE_RETRY_SECONDS = 1.0
 
