@@ -5,7 +5,9 @@ Starts the real server in its own process on loopback with a fresh SQLite file, 
 seat. Every client acts about once a second whenever its seat owes a move (uniform pause of
 0.5-1.5 s by default, then a random legal action). It reports connections held, accepted actions per
 second, errors, and the latency from sending an action to the moment every seat of the table
-has received the update it caused (p50, p99, max).
+has received the update it caused (p50, p99, max), and where the machine's CPU went in the
+measured window: each server process, the load clients, PostgreSQL and Redis, and all cores
+together (the clients run here too, so a full machine shows as the latency's tail).
 
     python benchmarks/server_load.py --tables 125 --seconds 60
 
@@ -167,6 +169,10 @@ async def seat_client(
             stats.connected -= 1
 
 
+#: The processes of the database and of Redis, by the name the kernel gives them.
+STORE_PROCESSES = ("postgres", "redis-server")
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
@@ -177,6 +183,32 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU time a process has used (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_busy_seconds() -> float:
+    """CPU time every core of the machine has spent busy so far (Linux ``/proc/stat``): all
+    but idle and waiting for disk."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle, iowait = fields[3], fields[4]
+    return (sum(fields[:8]) - idle - iowait) / os.sysconf("SC_CLK_TCK")
+
+
+def named_cpu_seconds(names: tuple[str, ...]) -> dict[int, float]:
+    """CPU time so far of each process whose name is one of ``names`` (PostgreSQL's and
+    Redis's), by pid."""
+    found: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue  # gone meanwhile
+        name = stat[stat.index("(") + 1 : stat.rindex(")")]
+        if name in names:
+            fields = stat.rsplit(")", 1)[1].split()
+            found[int(entry.name)] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return found
 
 
 def create_tables(https: list[str], count: int) -> list[tuple[str, list[str], int]]:
@@ -304,10 +336,19 @@ def run(args: argparse.Namespace, servers: list[tuple[str, str, int]]) -> dict[s
         pending = pool.map_async(client_process, jobs)
         time.sleep(max(0.0, start_at - time.time()))
         cpu_before = [cpu_seconds(pid) for pid in pids]
+        machine_before = machine_busy_seconds()
+        stores_before = named_cpu_seconds(STORE_PROCESSES)
         if args.profile is not None:
             for pid in pids:
                 os.kill(pid, signal.SIGUSR1)  # the counted window starts
         time.sleep(args.seconds)
+        machine_busy = machine_busy_seconds() - machine_before
+        # A process started in the window counts from zero (PostgreSQL starts one per
+        # connection); one that ended in it is left out.
+        stores_cpu = sum(
+            seconds - stores_before.get(pid, 0.0)
+            for pid, seconds in named_cpu_seconds(STORE_PROCESSES).items()
+        )
         server_cpus = [
             cpu_seconds(pid) - before for pid, before in zip(pids, cpu_before, strict=True)
         ]
@@ -339,6 +380,10 @@ def run(args: argparse.Namespace, servers: list[tuple[str, str, int]]) -> dict[s
         "clients_cpu_percent_of_one_core": round(
             100 * sum(part["cpu"] for part in parts) / args.seconds, 1
         ),
+        # Where the rest of the machine went: the database and Redis, and every core's busy
+        # time together (at most 100 times the number of cores).
+        "database_and_redis_cpu_percent_of_one_core": round(100 * stores_cpu / args.seconds, 1),
+        "machine_busy_percent_of_one_core": round(100 * machine_busy / args.seconds, 1),
         "errors": len(errors),
         "first_errors": errors[:5],
     }
