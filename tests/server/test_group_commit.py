@@ -11,6 +11,7 @@ import pytest
 from liveserver import person, store_table
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
+from topsecret.server import db
 from topsecret.server.cluster import FRAMES, pack, unpack_frames
 from topsecret.server.db import LogRow, Store
 
@@ -112,7 +113,9 @@ class TracedCursor:
         self.real.close()
 
 
-def test_on_postgresql_a_group_without_an_ended_game_is_one_statement(store: Store) -> None:
+def test_on_postgresql_a_group_without_an_ended_game_is_one_statement(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """One INSERT of every row, committed by itself: one round trip to the database, where
     a ping, the INSERT and a COMMIT took three."""
     if store.engine.dialect.name != "postgresql":
@@ -143,6 +146,12 @@ def test_on_postgresql_a_group_without_an_ended_game_is_one_statement(store: Sto
     ]
     finished = store.load_table("t0")
     assert finished is not None and finished.scores == [1.0, 0.0]
+    # A group larger than one statement may carry is a transaction of several too.
+    monkeypatch.setattr(db, "MAX_ROWS_PER_INSERT", 2)
+    del sent[:]
+    store.append_actions([(f"t{n}", LogRow(3, 0, {"card": n}, None), None) for n in range(3)])
+    assert sent == ["BEGIN", "many: INSERT INTO actions"]
+    assert [store.count_actions(f"t{n}") for n in range(3)] == [3, 3, 2]
     store.close()
 
 

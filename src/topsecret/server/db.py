@@ -214,6 +214,12 @@ def _json_text(value: Any) -> str:
     return orjson.dumps(value).decode()
 
 
+#: The most rows one INSERT statement carries: PostgreSQL takes at most 65,535 parameters a
+#: statement (six a row). A larger group (the database stalled while actions queued) is
+#: stored as a transaction of several statements instead.
+MAX_ROWS_PER_INSERT = 1000
+
+
 def _insert_rows_sql(insert_one: str, count: int) -> str:
     """``insert_one`` (an INSERT of one row of values) made an INSERT of ``count`` rows."""
     head, _, values = insert_one.partition(" VALUES ")
@@ -539,7 +545,11 @@ class Store:
         try:
             cursor = connection.cursor()
             try:
-                if self._append_engine is not None and not ended:
+                if (
+                    self._append_engine is not None
+                    and not ended
+                    and len(rows) <= MAX_ROWS_PER_INSERT
+                ):
                     # Autocommit: the one statement is the transaction.
                     flat = [value for row in rows for value in row]
                     cursor.execute(_insert_rows_sql(self._insert_action_sql, len(rows)), flat)
