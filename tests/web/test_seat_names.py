@@ -47,3 +47,26 @@ def test_the_seat_word_of_the_readers_language_is_named_too(page: Any, server: L
     letters is not a seat."""
     line = "Spieler 1 gibt Spieler 3 eine Karte; Mitspieler 2"
     assert named(page, server, line, 3, "de") == "Ann gibt Cyd eine Karte; Mitspieler 2"
+
+
+def test_the_language_asked_for_last_is_kept_when_an_earlier_one_answers_later(
+    page: Any, server: LiveServer
+) -> None:
+    """Given a page that asks for French and then German, when French's catalogue arrives
+    last (as the page's own language could, on a busy machine, after a later request), then
+    the page still speaks German."""
+    page.goto(server.http + "/")
+    lang, seat = page.evaluate(
+        """async () => {
+            const { loadLanguage, gettext } = await import("/static/js/i18n.js");
+            const fetchNow = window.fetch;
+            window.fetch = async (url, ...rest) => {
+                if (String(url).endsWith("/fr.json")) await new Promise((r) => setTimeout(r, 300));
+                return fetchNow(url, ...rest);
+            };
+            await Promise.all([loadLanguage("fr"), loadLanguage("de")]);
+            window.fetch = fetchNow;
+            return [document.documentElement.lang, gettext("seat {seat}")];
+        }"""
+    )
+    assert (lang, seat) == ("de", "Spieler {seat}"), (lang, seat)

@@ -24,10 +24,18 @@ export function chosenLanguage() {
   return "en";
 }
 
+// Calls of loadLanguage so far: the catalogue of the last one is the one kept.
+let requests = 0;
+
 export async function loadLanguage(lang) {
+  const request = ++requests;
   const response = await fetch(`/static/locale/${lang}.json`);
   if (!response.ok) throw new Error(`no catalogue for ${lang}`);
-  catalogue = await response.json();
+  const loaded = await response.json();
+  // A language asked for earlier whose catalogue arrives later (the page's own, as it
+  // starts) must not replace the one asked for last.
+  if (request !== requests) return;
+  catalogue = loaded;
   document.documentElement.lang = lang;
 }
 
