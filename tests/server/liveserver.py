@@ -66,6 +66,11 @@ def redis_client_installed() -> bool:
     return True
 
 
+#: The mark of a test of PostgreSQL's own storage path: it skips, saying why, without it.
+NEEDS_POSTGRES = pytest.mark.skipif(
+    not postgres_reachable(), reason="needs PostgreSQL on 127.0.0.1:5432"
+)
+
 #: Marks for tests of several server processes: they skip, saying what is missing, unless
 #: PostgreSQL, Redis and the redis client are all there.
 NEEDS_SCALE_OUT = [

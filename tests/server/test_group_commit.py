@@ -8,7 +8,7 @@ import asyncio
 from typing import Any
 
 import pytest
-from liveserver import person, store_table
+from liveserver import NEEDS_POSTGRES, person, store_table
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from topsecret.server import db
@@ -20,13 +20,24 @@ def stored_table(store: Store, table_id: str) -> None:
     store_table(store, table_id, "fakecards", [person(0, "Ann", "a"), person(1, "Bob", "b")])
 
 
-@pytest.fixture
-def store(database_url: str) -> Store:
-    store = Store(database_url)
+def filled_store(url: str) -> Store:
+    store = Store(url)
     store.migrate()
     for n in range(10):
         stored_table(store, f"t{n}")
     return store
+
+
+@pytest.fixture
+def store(database_url: str) -> Store:
+    """Ten stored tables, on each backend."""
+    return filled_store(database_url)
+
+
+@pytest.fixture
+def postgres_store(postgres_url: str) -> Store:
+    """Ten stored tables on PostgreSQL, for its own group-commit path."""
+    return filled_store(postgres_url)
 
 
 def test_actions_arriving_together_share_one_transaction(store: Store) -> None:
@@ -113,13 +124,13 @@ class TracedCursor:
         self.real.close()
 
 
+@NEEDS_POSTGRES
 def test_on_postgresql_a_group_without_an_ended_game_is_one_statement(
-    store: Store, monkeypatch: pytest.MonkeyPatch
+    postgres_store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """One INSERT of every row, committed by itself: one round trip to the database, where
     a ping, the INSERT and a COMMIT took three."""
-    if store.engine.dialect.name != "postgresql":
-        pytest.skip("the one-statement group commit is PostgreSQL's")
+    store = postgres_store
     sent: list[str] = []
     engine = store._append_engine
     assert engine is not None
@@ -155,14 +166,14 @@ def test_on_postgresql_a_group_without_an_ended_game_is_one_statement(
     store.close()
 
 
+@NEEDS_POSTGRES
 def test_on_postgresql_a_dropped_connection_fails_one_write_and_is_not_used_again(
-    store: Store,
+    postgres_store: Store,
 ) -> None:
     """Group commits take connections without the pool's ping (a round trip each): one the
     database dropped fails the write it was given, as any storage fault does, and is then
     put aside, so the next write succeeds on a new connection."""
-    if store.engine.dialect.name != "postgresql":
-        pytest.skip("SQLite has no connections to drop")
+    store = postgres_store
     store.append_action("t5", LogRow(1, 0, {"card": 1}, None))
     engine = store._append_engine
     assert engine is not None
