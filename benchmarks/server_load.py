@@ -201,13 +201,10 @@ def named_cpu_seconds(names: tuple[str, ...]) -> dict[int, float]:
         if not entry.name.isdigit():
             continue
         try:
-            stat = (entry / "stat").read_text()
+            if (entry / "comm").read_text().strip() in names:
+                found[int(entry.name)] = cpu_seconds(int(entry.name))
         except OSError:
             continue  # gone meanwhile
-        name = stat[stat.index("(") + 1 : stat.rindex(")")]
-        if name in names:
-            fields = stat.rsplit(")", 1)[1].split()
-            found[int(entry.name)] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return found
 
 
