@@ -4,7 +4,9 @@ exactly what the seat may know and nothing more."""
 
 from __future__ import annotations
 
+import importlib
 from array import array
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -12,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from topsecret.core import Game, Rng, State, play_random_step
+from topsecret.core.native import compiled_build
 from topsecret.core.tensors import StateEncoder, state_encoder
 from topsecret.games import all_games, get_game
 
@@ -67,11 +70,36 @@ def positions(
     return found
 
 
-def encoder_for(game: Game, players: int) -> StateEncoder:
-    found = state_encoder(game, players)
+#: Each fast encoder is checked twice: running its game's writer module in Python, and
+#: running the compiled build of that module, which the adapters use.
+BUILDS = ("python", "compiled")
+
+
+def writer_module(game: Game) -> ModuleType:
+    return importlib.import_module(f"topsecret.games.{game.id}.tensor_writer")
+
+
+def encoder_for(game: Game, players: int, build: str = "compiled") -> StateEncoder:
+    """The encoder the adapters use (``compiled``), or the same encoder running the game's
+    writer in Python (``python``)."""
+    found = state_encoder(game, players, compiled=build == "compiled")
     assert found is not None, f"{game.id} ships no fast encoder"
     assert found.size == game.tensor_layout(players).size  # type: ignore[union-attr]
+    module = writer_module(game)
+    package = module.__name__.rpartition(".")[0]
+    compiled_name = f"{package}._tensor_writer_native"
+    wanted = compiled_name if build == "compiled" else module.__name__
+    assert type(found.writer).__module__ == wanted
     return found
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_the_install_compiled_each_tensor_writer_from_the_current_code(game: Game) -> None:
+    """setup.py compiles every game's tensor writer with mypyc, and the adapters run that
+    build (CI installs the project, so the builds must be there and current)."""
+    build = compiled_build(writer_module(game))
+    assert build is not None
+    assert build.__file__ is not None and not build.__file__.endswith(".py")
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
@@ -90,15 +118,17 @@ def test_the_games_with_a_fast_encoder_are_those_listed(game: Game) -> None:
         f"{g}-{p}-{','.join(f'{k}={v}' for k, v in o.items()) or 'defaults'}" for g, p, o in SIZES
     ],
 )
+@pytest.mark.parametrize("build", BUILDS)
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32))
 def test_the_fast_tensor_equals_the_reference_at_random_positions(
-    game_id: str, players: int, options: dict[str, Any], seed: int
+    game_id: str, players: int, options: dict[str, Any], build: str, seed: int
 ) -> None:
     """Given a random position of a random game, when each seat's tensor is written from the
-    state, then it is the tensor of that seat's observation, float for float."""
+    state (by the writer in Python and by its compiled build), then it is the tensor of that
+    seat's observation, float for float."""
     game = get_game(game_id)
-    encoder = encoder_for(game, players)
+    encoder = encoder_for(game, players, build)
     for state in positions(game, players, seed, every=3, options=options):
         for seat in range(players):
             fast = encoder.encode(state, seat)
@@ -111,10 +141,11 @@ def test_the_fast_tensor_equals_the_reference_at_random_positions(
                 pytest.fail(f"seat {seat}: slices differ (reference, fast): {wrong}")
 
 
+@pytest.mark.parametrize("build", BUILDS)
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
-def test_each_call_hands_out_a_fresh_buffer(game: Game) -> None:
+def test_each_call_hands_out_a_fresh_buffer(game: Game, build: str) -> None:
     players = game.min_players
-    encoder = encoder_for(game, players)
+    encoder = encoder_for(game, players, build)
     state = game.new_state(players, seed=1)
     first = encoder.encode(state, 0)
     first[0] = 9.0
@@ -122,9 +153,11 @@ def test_each_call_hands_out_a_fresh_buffer(game: Game) -> None:
 
 
 def assert_same_for_every_seat(game: Game, state: State) -> None:
-    encoder = encoder_for(game, state.num_players)
-    for seat in range(state.num_players):
-        assert encoder.encode(state, seat) == reference(game, state, seat), f"seat {seat}"
+    for build in BUILDS:
+        encoder = encoder_for(game, state.num_players, build)
+        for seat in range(state.num_players):
+            want = reference(game, state, seat)
+            assert encoder.encode(state, seat) == want, f"{build}, seat {seat}"
 
 
 def test_wink_signals_glances_and_refusals_read_as_the_reference_reads_them() -> None:

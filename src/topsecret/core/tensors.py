@@ -9,13 +9,14 @@ The engine keeps to plain Python (a list of floats); the research adapters turn 
 NumPy array.
 
 That reference path (observation dict, then tensor) is exact but slow: it builds the whole
-dict, events and all, for a handful of floats. A game may also ship a :class:`StateEncoder`
-in a module ``state_tensor`` of its package (``topsecret.games.vault.state_tensor``), which
-writes the same floats straight from the state into a preallocated ``array('f')``. It reads
-the state, so it is trusted only because the tests hold it equal, float for float, to the
+dict, events and all, for a handful of floats. A game may also ship a module
+``tensor_writer`` in its package (``topsecret.games.vault.tensor_writer``) whose writer
+sets the same floats straight from the state in an all-zero ``array('f')``. It reads the
+state, so it is trusted only because the tests hold it equal, float for float, to the
 reference path over random positions of every game and table size: the fast tensor then
-encodes exactly what the seat may know. The research adapters use it when it exists
-(:func:`state_encoder`).
+encodes exactly what the seat may know. The writers are plain typed Python, which the
+install compiles with mypyc where it can (:mod:`topsecret.core.native`); the research
+adapters use them through :func:`state_encoder`.
 
 Example::
 
@@ -28,11 +29,12 @@ Example::
 from __future__ import annotations
 
 import importlib
-from abc import ABC, abstractmethod
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .native import fastest
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -108,52 +110,68 @@ class TensorLayout:
         ]
 
 
-class StateEncoder(ABC):
-    """A seat's tensor written straight from the state, equal to the reference path
-    ``game.observation_tensor(state.observation(seat), players)`` float for float.
+class TensorWriter(Protocol):
+    """A game's fast path: sets a seat's non-zero floats in an all-zero buffer."""
 
-    Subclasses implement :meth:`write`, which sets the non-zero floats of an all-zero buffer;
-    :meth:`encode` hands out a fresh buffer each call (a caller may keep it)."""
+    def write(self, state: Any, seat: int, out: Floats) -> None:
+        """Set the seat's non-zero floats in ``out``, which is all zero and as long as the
+        layout."""
 
-    def __init__(self, layout: TensorLayout) -> None:
+
+class StateEncoder:
+    """A seat's tensor written straight from the state by a game's :class:`TensorWriter`,
+    equal to the reference path ``game.observation_tensor(state.observation(seat), players)``
+    float for float; :meth:`encode` hands out a fresh buffer each call (a caller may keep
+    it)."""
+
+    def __init__(self, layout: TensorLayout, writer: TensorWriter) -> None:
         self.layout = layout
         self.size = layout.size
-        offsets = layout.offsets()
-        #: Where each slice starts, by name (encoders read their offsets from here).
-        self.offsets = offsets
+        self.writer = writer
+        self._write = writer.write
         self._zeros = array("f", bytes(4 * self.size))
 
     def encode(self, state: State, seat: int) -> Floats:
         """The seat's tensor as a fresh ``array('f')`` (NumPy reads it without a copy)."""
         out = self._zeros[:]
-        self.write(state, seat, out)
+        self._write(state, seat, out)
         return out
 
-    @abstractmethod
     def write(self, state: State, seat: int, out: Floats) -> None:
         """Set the seat's non-zero floats in ``out``, which is all zero and ``size`` long."""
+        self._write(state, seat, out)
 
 
-def state_encoder(game: Game, players: int) -> StateEncoder | None:
+def state_encoder(game: Game, players: int, *, compiled: bool = True) -> StateEncoder | None:
     """The game's fast encoder for a table of ``players``, or ``None`` when its package ships
-    none (or declines this game object, say a custom board): callers then take the reference
-    path. The encoder lives in the module ``state_tensor`` next to the game's ``tensor``
-    module, as a function ``encoder(game, players)``."""
+    no writer (or it declines this game object): callers then take the reference path.
+
+    The writer comes from the module ``tensor_writer`` next to the game's ``tensor`` module,
+    as a function ``writer(game, players)``, from its compiled build when the install made a
+    current one (``compiled=False`` runs the module in Python, as the tests also do)."""
     package = type(game).__module__.rpartition(".")[0]
-    name = f"{package}.state_tensor"
+    name = f"{package}.tensor_writer"
     try:
         module = importlib.import_module(name)
     except ModuleNotFoundError as exc:
         if exc.name == name:
             return None
         raise
-    factory = getattr(module, "encoder", None)
-    if factory is None:
+    if compiled:
+        module = fastest(module)
+    factory = getattr(module, "writer", None)
+    layout = game.tensor_layout(players)
+    if factory is None or layout is None:
         return None
     found = factory(game, players)
-    if found is not None and not isinstance(found, StateEncoder):
-        raise TypeError(f"{name}.encoder returned {type(found).__name__}, not a StateEncoder")
-    return found
+    return None if found is None else StateEncoder(layout, found)
 
 
-__all__ = ["Floats", "StateEncoder", "TensorLayout", "TensorSlice", "state_encoder"]
+__all__ = [
+    "Floats",
+    "StateEncoder",
+    "TensorLayout",
+    "TensorSlice",
+    "TensorWriter",
+    "state_encoder",
+]

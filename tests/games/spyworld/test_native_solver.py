@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 import types
 
+from topsecret.core.native import built_from_current_code
 from topsecret.games.spyworld import search
 from topsecret.games.spyworld.components import agents, gadgets, lairs
 from topsecret.games.spyworld.explorer import explorer_kit
-from topsecret.games.spyworld.solver import built_from_current_code, native_search, solve
+from topsecret.games.spyworld.solver import native_search, solve
 
 from .test_solver import random_lair
 
@@ -19,7 +20,7 @@ def test_the_install_compiled_the_search_from_the_current_code() -> None:
     native = native_search()
     assert native is not None
     assert native.__file__ is not None and not native.__file__.endswith(".py")
-    assert built_from_current_code(native)
+    assert built_from_current_code(native, search)
 
 
 def test_a_build_from_older_code_is_not_used() -> None:
@@ -27,8 +28,8 @@ def test_a_build_from_older_code_is_not_used() -> None:
     recognised as stale by the digest of the source it records."""
     stale = types.ModuleType("stale")
     stale.BUILT_FROM = "0" * 64  # type: ignore[attr-defined]
-    assert not built_from_current_code(stale)
-    assert not built_from_current_code(types.ModuleType("unmarked"))
+    assert not built_from_current_code(stale, search)
+    assert not built_from_current_code(types.ModuleType("unmarked"), search)
 
 
 def test_compiled_and_python_searches_plan_the_same_walks() -> None:

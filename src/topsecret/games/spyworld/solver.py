@@ -9,36 +9,20 @@ compiled one 2.5 to 3 times as fast.
 
 from __future__ import annotations
 
-import hashlib
-import importlib
-from functools import cache
-from pathlib import Path
 from types import ModuleType
 
+from ...core.native import compiled_build
 from . import search
 from .explorer import Explorer
 from .lair import Lair
 from .plan import Plan, Step
 
-__all__ = ["Plan", "Step", "built_from_current_code", "native_search", "solve"]
+__all__ = ["Plan", "Step", "native_search", "solve"]
 
 
-def built_from_current_code(module: ModuleType) -> bool:
-    """Whether a compiled search was built from ``search.py`` as it is now (an edited
-    source, in a development install, leaves the old build behind)."""
-    digest = hashlib.sha256(Path(search.__file__).read_bytes()).hexdigest()
-    return getattr(module, "BUILT_FROM", None) == digest
-
-
-@cache
 def native_search() -> ModuleType | None:
     """The compiled search, or None when the install has none or it is out of date."""
-    try:
-        module = importlib.import_module(f"{__package__}._search_native")
-    except ImportError:
-        return None
-    compiled = not module.__file__ or not module.__file__.endswith(".py")
-    return module if compiled and built_from_current_code(module) else None
+    return compiled_build(search)
 
 
 def solve(

@@ -1,4 +1,4 @@
-"""The briefcase tensor written straight from the state, for the research adapters' speed.
+"""The briefcase tensor's floats, written from the state: the game's fast tensor path.
 
 It writes exactly the floats :func:`.tensor.encode` computes from ``observation(seat)`` (the
 layout, scales and reasons are there and in docs/games/briefcase.md), without building the
@@ -6,6 +6,9 @@ observation dict: the tests hold the two equal, float for float, over random pos
 every table size, so this path knows no more than the observation does. Only the built-in
 board and components of the game it was made for are read; a table on another map is refused
 as the reference path refuses it.
+
+Plain typed Python that mypyc compiles (``setup.py``; :func:`topsecret.core.native.fastest`
+picks the build); the tests hold both this module and its build equal to the reference.
 """
 
 from __future__ import annotations
@@ -13,19 +16,20 @@ from __future__ import annotations
 from array import array
 from typing import TYPE_CHECKING, Any
 
-from ...core.tensors import Floats, StateEncoder
+from ...core.tensors import Floats
 from .rules import OFF_BOARD
 from .tensor import END_REASONS, PENDING_KINDS, PHASES, _faces, _payees, layout
 
 if TYPE_CHECKING:
-    from ...core import Game, State
+    from .board import Board
+    from .components import Components
     from .state import BriefcaseState
 
 #: Setup, carry and power phases, by index in :data:`.tensor.PHASES`.
 _PHASE_INDEX = {name: i for i, name in enumerate(PHASES)}
 
 
-#: The slices :meth:`BriefcaseEncoder.write` writes, in the order it unpacks their offsets.
+#: The slices :meth:`BriefcaseWriter.write` writes, in the order it unpacks their offsets.
 _SLICES = (
     "phase",
     "current",
@@ -71,12 +75,13 @@ _SLICES = (
 )
 
 
-class BriefcaseEncoder(StateEncoder):
+class BriefcaseWriter:
     """One table size on one board: offsets and scales worked out once."""
 
     def __init__(self, game: Any, players: int) -> None:
-        board, comp = game.board, game.components
-        super().__init__(layout(players, board, comp))
+        board: Board = game.board
+        comp: Components = game.components
+        self.offsets = layout(players, board, comp).offsets()
         self.board = board
         self.players = players
         self.cities = len(board.names)
@@ -149,8 +154,7 @@ class BriefcaseEncoder(StateEncoder):
             self._announced_blocks[me] = block
         return block
 
-    def write(self, state: State, seat: int, out: Floats) -> None:
-        s: BriefcaseState = state  # type: ignore[assignment]
+    def write(self, s: BriefcaseState, seat: int, out: Floats) -> None:
         if s.board is not self.board and s.board.name != self.board.name:
             raise ValueError(
                 f"the observation is of the map {s.board.name!r}, not {self.board.name!r}"
@@ -327,9 +331,6 @@ class BriefcaseEncoder(StateEncoder):
                 out[reserves + r] = s.reserve[other] / reserve
 
 
-def encoder(game: Game, players: int) -> BriefcaseEncoder:
-    """The fast encoder for ``game`` (its board and components) at ``players`` seats."""
-    return BriefcaseEncoder(game, players)
-
-
-__all__ = ["BriefcaseEncoder", "encoder"]
+def writer(game: Any, players: int) -> BriefcaseWriter:
+    """The writer for ``game`` (its board and components) at ``players`` seats."""
+    return BriefcaseWriter(game, players)

@@ -1,4 +1,4 @@
-"""The SpyWorld tensor written straight from the state, for the research adapters' speed.
+"""The SpyWorld tensor's floats, written from the state: the game's fast tensor path.
 
 It writes exactly the floats :func:`.tensor.encode` computes from ``observation(seat)`` (the
 layout, scales and reasons are there and in docs/games/spyworld.md), without building the
@@ -9,6 +9,9 @@ Agent cards stay out until exploration reveals them, as in the observation).
 A lair's planes (rooms and walls, 300 floats) change only when something is drawn in it, so
 they are kept by the lair's contents and copied in whole. A table on a custom board file
 takes the reference path.
+
+Plain typed Python that mypyc compiles (``setup.py``; :func:`topsecret.core.native.fastest`
+picks the build); the tests hold both this module and its build equal to the reference.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from array import array
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from ...core.tensors import Floats, StateEncoder
+from ...core.tensors import Floats
 from .components import CARD_FRONTS, agents, cards, gadgets, lairs
 from .components import missions as all_missions
 from .components import sheet as rules_sheet
@@ -36,7 +39,6 @@ from .tensor import (
 )
 
 if TYPE_CHECKING:
-    from ...core import Game, State
     from .components import LairBoard
     from .exploring import Run
     from .state import SpyWorldState
@@ -48,7 +50,7 @@ _LAIRS_KEPT = 4096
 _top = itemgetter(-1)
 
 
-#: The shared slices :meth:`SpyWorldEncoder.write` writes, in the order it unpacks them.
+#: The shared slices :meth:`SpyWorldWriter.write` writes, in the order it unpacks them.
 _SLICES = (
     "phase",
     "round",
@@ -62,11 +64,11 @@ _SLICES = (
 )
 
 
-class SpyWorldEncoder(StateEncoder):
+class SpyWorldWriter:
     """One table size: offsets, scales and index tables worked out once."""
 
     def __init__(self, players: int) -> None:
-        super().__init__(layout(players))
+        self.offsets = layout(players).offsets()
         self.players = players
         rules = rules_sheet()
         self.limits = _limits()
@@ -248,8 +250,7 @@ class SpyWorldEncoder(StateEncoder):
 
         return out, slot_of
 
-    def write(self, state: State, seat: int, out: Floats) -> None:
-        s: SpyWorldState = state  # type: ignore[assignment]
+    def write(self, s: SpyWorldState, seat: int, out: Floats) -> None:
         if str(s.board_name or "").endswith(".toml"):
             out[:] = array("f", encode(s.observation(seat), self.players))
             return
@@ -410,9 +411,6 @@ class SpyWorldEncoder(StateEncoder):
         return block
 
 
-def encoder(game: Game, players: int) -> SpyWorldEncoder:
-    """The fast encoder for a SpyWorld table of ``players`` seats."""
-    return SpyWorldEncoder(players)
-
-
-__all__ = ["SpyWorldEncoder", "encoder"]
+def writer(game: Any, players: int) -> SpyWorldWriter:
+    """The writer for a SpyWorld table of ``players`` seats."""
+    return SpyWorldWriter(players)

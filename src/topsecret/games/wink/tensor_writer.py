@@ -1,4 +1,4 @@
-"""The winking game's tensor written straight from the state, for the research adapters' speed.
+"""The winking game's tensor's floats, written from the state: the game's fast tensor path.
 
 It writes exactly the floats :func:`.tensor.encode` computes from ``observation(seat)`` (the
 layout, scales and reasons are there and in docs/games/wink.md), through the same deductions
@@ -11,6 +11,9 @@ piles and counts, face-down discards of its own.
 A seat's memories only grow, so they are read once: for each sender, signal kind and card
 epoch, the last thing a signal told and its latest time. Which of those still tell is decided
 at each call from the current epochs, as the reference path decides it.
+
+Plain typed Python that mypyc compiles (``setup.py``; :func:`topsecret.core.native.fastest`
+picks the build); the tests hold both this module and its build equal to the reference.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from __future__ import annotations
 from array import array
 from typing import TYPE_CHECKING, Any
 
-from ...core.tensors import Floats, StateEncoder
+from ...core.tensors import Floats
 from .tensor import (
     AGENT_CARDS_PER_AGENT,
     CHIPS,
@@ -32,10 +35,9 @@ from .tensor import (
 )
 
 if TYPE_CHECKING:
-    from ...core import Game, State
     from .state import WinkState
 
-#: The slices :meth:`WinkEncoder.write` writes, in the order it unpacks their offsets.
+#: The slices :meth:`WinkWriter.write` writes, in the order it unpacks their offsets.
 _SLICES = (
     "phase",
     "companion",
@@ -106,11 +108,11 @@ class _Memory:
         return told
 
 
-class WinkEncoder(StateEncoder):
+class WinkWriter:
     """One table size: offsets and location indices worked out once; memories read once."""
 
     def __init__(self, players: int) -> None:
-        super().__init__(layout(players))
+        self.offsets = layout(players).offsets()
         self.players = players
         self.at = tuple(self.offsets[name] for name in _SLICES)
         self._memories: dict[int, _Memory] = {}
@@ -133,8 +135,7 @@ class WinkEncoder(StateEncoder):
             return memory.told  # nothing new since the last read
         return memory.update()
 
-    def write(self, state: State, seat: int, out: Floats) -> None:
-        s: WinkState = state  # type: ignore[assignment]
+    def write(self, s: WinkState, seat: int, out: Floats) -> None:
         if s.num_players != self.players:
             raise ValueError(f"observation is of {s.num_players} players, not {self.players}")
         (
@@ -341,9 +342,6 @@ class WinkEncoder(StateEncoder):
             out[base + n + m] = 1.0
 
 
-def encoder(game: Game, players: int) -> WinkEncoder:
-    """The fast encoder for a table of ``players`` seats."""
-    return WinkEncoder(players)
-
-
-__all__ = ["WinkEncoder", "encoder"]
+def writer(game: Any, players: int) -> WinkWriter:
+    """The writer for a table of ``players`` seats."""
+    return WinkWriter(players)
