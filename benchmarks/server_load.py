@@ -42,7 +42,10 @@ from typing import Any
 
 import httpx
 import orjson
-import websockets
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Response
+from websockets.uri import parse_uri
 
 from topsecret.server import collector
 from topsecret.server.messages import merged_view
@@ -70,6 +73,72 @@ class Stats:
         self.measuring = False
 
 
+class SeatSocket(asyncio.Protocol):
+    """One seat's WebSocket: websockets' sans-I/O client protocol on a plain asyncio
+    transport, each text frame handed to ``on_text`` as it is parsed.
+
+    The clients stand in for browsers on other machines but share this one with the
+    servers, so they should cost as little as a client can: the library's asyncio connection
+    (a reader task, a message queue and a future per frame) took about a third of a client's
+    CPU; the protocol object does the same framing, masking and closing handshake."""
+
+    def __init__(self, uri: str, on_text: Any) -> None:
+        self.ws = ClientProtocol(parse_uri(uri), max_size=2**22)
+        self.request = self.ws.connect()
+        self.on_text = on_text
+        self.transport: asyncio.Transport | None = None
+        loop = asyncio.get_running_loop()
+        self.opened: asyncio.Future[None] = loop.create_future()
+        self.closed: asyncio.Future[None] = loop.create_future()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+        self.ws.send_request(self.request)
+        self.flush()
+
+    def data_received(self, data: bytes) -> None:
+        self.ws.receive_data(data)
+        for event in self.ws.events_received():
+            if isinstance(event, Response):
+                if event.status_code != 101:
+                    self.fail(ConnectionError(f"handshake refused: {event.status_code}"))
+                elif not self.opened.done():
+                    self.opened.set_result(None)
+            elif isinstance(event, Frame) and event.opcode is Opcode.TEXT:
+                if not event.fin:
+                    self.fail(ConnectionError("a fragmented frame (the server sends whole ones)"))
+                    return
+                self.on_text(event.data)
+        self.flush()  # pongs and the closing handshake
+        if self.ws.close_expected() and self.transport is not None:
+            self.transport.close()
+
+    def send(self, text: str) -> None:
+        self.ws.send_text(text.encode())
+        self.flush()
+
+    def flush(self) -> None:
+        if self.transport is None or self.transport.is_closing():
+            return
+        for chunk in self.ws.data_to_send():
+            if chunk:
+                self.transport.write(chunk)
+
+    def fail(self, error: Exception) -> None:
+        for future in (self.opened, self.closed):
+            if not future.done():
+                future.set_exception(error)
+        if self.transport is not None:
+            self.transport.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.ws.receive_eof()
+        error = exc or ConnectionError(f"closed by the server: {self.ws.close_code}")
+        for future in (self.opened, self.closed):
+            if not future.done():
+                future.set_exception(error)
+
+
 async def seat_client(
     ws_base: str,
     table_id: str,
@@ -82,89 +151,90 @@ async def seat_client(
     """One seat: reads every frame as it arrives; acts after a pause when it owes a move."""
     loop = asyncio.get_running_loop()
     counted = False
-    pinger: asyncio.Task[None] | None = None
-    try:
-        async with websockets.connect(
-            f"{ws_base}/ws/tables/{table_id}",
-            max_size=2**22,
-            open_timeout=60,
-            # A browser sends no WebSocket pings (the page's own ping message keeps the seat);
-            # the library's default of one every 20 s added to every seat's frames.
-            ping_interval=None,
-        ) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": token}))
-            stats.connected += 1
-            counted = True
-            seat: dict[str, Any] = {
-                "latest": None,
-                "pending": None,
-                "timer": None,
-                "acted_on": -1,
-                "sending": None,
-            }
+    pinger: asyncio.TimerHandle | None = None
+    seat: dict[str, Any] = {
+        "latest": None,
+        "pending": None,
+        "timer": None,
+        "acted_on": -1,
+    }
+    uri = f"{ws_base}/ws/tables/{table_id}"
+    socket_: SeatSocket
 
-            def act() -> None:
-                seat["timer"] = None
-                latest = seat["latest"]
-                if stop.is_set() or latest is None or not latest["legal"] or seat["pending"]:
-                    return
-                if latest["seq"] == seat["acted_on"]:
-                    return
-                move = rng.choice(latest["legal"])["action"]
-                seat["pending"] = time.perf_counter()
-                seat["acted_on"] = latest["seq"]
-                seat["sending"] = loop.create_task(
-                    ws.send(
-                        json.dumps({"type": "act", "action": move, "seq": latest["seq"], "ref": 1})
-                    )
+    def act() -> None:
+        seat["timer"] = None
+        latest = seat["latest"]
+        if stop.is_set() or latest is None or not latest["legal"] or seat["pending"]:
+            return
+        if latest["seq"] == seat["acted_on"]:
+            return
+        move = rng.choice(latest["legal"])["action"]
+        seat["pending"] = time.perf_counter()
+        seat["acted_on"] = latest["seq"]
+        socket_.send(json.dumps({"type": "act", "action": move, "seq": latest["seq"], "ref": 1}))
+
+    def plan() -> None:
+        latest = seat["latest"]
+        ready = latest is not None and latest["legal"] and seat["pending"] is None
+        if ready and seat["timer"] is None and latest["seq"] != seat["acted_on"]:
+            seat["timer"] = loop.call_later(rng.uniform(*think), act)
+
+    def keep_alive() -> None:
+        # Like the web client: a ping every 30 s, so the idle rule keeps the seat.
+        nonlocal pinger
+        socket_.send('{"type": "ping"}')
+        pinger = loop.call_later(30, keep_alive)
+
+    def on_text(text: bytes) -> None:
+        if socket_.closed.done():
+            return
+        now = time.perf_counter()
+        frame = orjson.loads(text)
+        kind = frame["type"]
+        if kind == "update":
+            if "observation" not in frame:  # only what changed: merged, as a browser does
+                frame["observation"] = merged_view(
+                    seat["latest"]["observation"], frame["changed"], frame["removed"]
                 )
+            seat["latest"] = frame
+            if stats.measuring:
+                stats.arrived[(table_id, frame["seq"])].append(now)
+            if "ref" in frame:  # the update this seat's action caused: its answer
+                if seat["pending"] is not None and stats.measuring:
+                    stats.sent[(table_id, frame["seq"])] = seat["pending"]
+                    stats.actions += 1
+                seat["pending"] = None
+            if frame["over"]:
+                socket_.closed.set_result(None)
+                return
+        elif kind == "error":
+            stats.errors.append(frame["message"])
+            seat["pending"] = None
+        plan()
 
-            def plan() -> None:
-                latest = seat["latest"]
-                ready = latest is not None and latest["legal"] and seat["pending"] is None
-                if ready and seat["timer"] is None and latest["seq"] != seat["acted_on"]:
-                    seat["timer"] = loop.call_later(rng.uniform(*think), act)
-
-            async def keep_alive() -> None:
-                # Like the web client: a ping every 30 s, so the idle rule keeps the seat.
-                while True:
-                    await asyncio.sleep(30)
-                    await ws.send('{"type": "ping"}')
-
-            pinger = loop.create_task(keep_alive())
-            async for text in ws:
-                now = time.perf_counter()
-                frame = orjson.loads(text)
-                kind = frame["type"]
-                if kind == "update":
-                    if "observation" not in frame:  # only what changed: merged, as a browser does
-                        frame["observation"] = merged_view(
-                            seat["latest"]["observation"], frame["changed"], frame["removed"]
-                        )
-                    seat["latest"] = frame
-                    if stats.measuring:
-                        stats.arrived[(table_id, frame["seq"])].append(now)
-                    if "ref" in frame:  # the update this seat's action caused: its answer
-                        if seat["pending"] is not None and stats.measuring:
-                            stats.sent[(table_id, frame["seq"])] = seat["pending"]
-                            stats.actions += 1
-                        seat["pending"] = None
-                    if frame["over"]:
-                        return
-                elif kind == "error":
-                    stats.errors.append(frame["message"])
-                    seat["pending"] = None
-                plan()
-                if stop.is_set():
-                    return
-            if not stop.is_set():
-                stats.errors.append(f"closed by the server: {ws.close_code} {ws.close_reason}")
+    socket_ = SeatSocket(uri, on_text)
+    host, port = ws_base.removeprefix("ws://").rsplit(":", 1)
+    try:
+        transport, _ = await asyncio.wait_for(
+            loop.create_connection(lambda: socket_, host, int(port)), 60
+        )
+        await asyncio.wait_for(socket_.opened, 60)
+        socket_.send(json.dumps({"type": "hello", "token": token}))
+        stats.connected += 1
+        counted = True
+        pinger = loop.call_later(30, keep_alive)
+        await socket_.closed
+        transport.close()
     except Exception as exc:  # a dropped connection is an error of the run
         if not stop.is_set():
             stats.errors.append(f"{type(exc).__name__}: {exc}")
     finally:
         if pinger is not None:
             pinger.cancel()
+        if seat["timer"] is not None:
+            seat["timer"].cancel()
+        if socket_.transport is not None:
+            socket_.transport.close()
         if counted:
             stats.connected -= 1
 
