@@ -71,6 +71,10 @@ class VaultGame(Game):
             rank[card.id] = place
         self.hand_rank: tuple[int, ...] = tuple(rank)
         self._play_space = tuple(dict.fromkeys(self.play_actions[c.id] for c in in_hand))
+        #: The steal choice against each seat, and the two choices of a lone face-up card,
+        #: shared as the plays are: listing a step's choices then builds no new actions.
+        self.steal_actions: tuple[Steal, ...] = tuple(Steal(s) for s in range(self.max_players))
+        self.bank_choices: tuple[Bank, KeepFaceUp] = (Bank(), KeepFaceUp())
         #: The cards of each colour a player takes in hand (all but the safe), in deck order.
         self.hand_cards: dict[str, tuple[int, ...]] = {
             colour: tuple(c.id for c in deck if c.colour == colour and c.kind != SAFE)
@@ -93,8 +97,8 @@ class VaultGame(Game):
 
     def codec(self, players: int) -> ActionCodec:
         space: list[Action] = [*self._play_space]
-        space.extend(Steal(seat) for seat in range(players))
-        space.extend([Bank(), KeepFaceUp()])
+        space.extend(self.steal_actions[:players])
+        space.extend(self.bank_choices)
         return ActionCodec(ACTION_CLASSES, space)
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import Action, Event, IllegalAction, Rng, SimultaneousStep, State, public
 from ...i18n import N_
-from .actions import Bank, KeepFaceUp, PlayCard, Steal
+from .actions import Bank, PlayCard, Steal
 from .cards import (
     ASSASSIN,
     DOCUMENT,
@@ -295,8 +295,9 @@ class VaultState(State):
         if self.phase == PLAY:
             return list(self._hand_options[player])
         if self.phase == STEAL:
-            return [Steal(seat) for seat in self._steal_targets(player)]
-        return [Bank(), KeepFaceUp()]
+            steals = self._game.steal_actions
+            return [steals[seat] for seat in self._steal_targets(player)]
+        return list(self._game.bank_choices)
 
     def _play_options(self, hand: list[int]) -> tuple[Action, ...]:
         """One PlayCard per kind and value in a hand (kept, as hands change only on a reveal).
