@@ -412,7 +412,7 @@ def create_app(
             await handle_message(runtime, conn, message)
 
         try:
-            await _read_messages(websocket, conn, writer, handle)
+            await _read_messages(websocket, conn, handle)
         except (WebSocketDisconnect, RuntimeError, KeyError):
             # The client went away, or the server closed this socket (shutdown, too slow);
             # KeyError: a binary frame where text was expected.
@@ -425,35 +425,46 @@ def create_app(
     async def _read_messages(
         websocket: WebSocket,
         conn: Connection,
-        writer: asyncio.Task[None],
         deliver: Callable[[str, ClientMessage], Awaitable[None]],
     ) -> None:
         """A socket's messages, bounded and validated, each delivered in turn, until the
-        socket stays silent too long (closed with a reason) or goes away (raises)."""
-        while True:
-            try:
-                # A timeout scope, not ``wait_for``: that wraps every message's read in a
-                # task of its own.
-                async with asyncio.timeout(limits.idle_seconds):
-                    text = await websocket.receive_text()
-            except TimeoutError:
-                idle = TableError.of(
-                    N_("closed after {seconds} s without a message"),
-                    seconds=f"{limits.idle_seconds:g}",
-                )
-                conn.push(error_frame(idle, tr=conn.tr))
-                conn.close(CLOSE_IDLE)
-                await writer
+        socket stays silent too long (closed with a reason, which ends the read with
+        ``WebSocketDisconnect``) or goes away (raises)."""
+        loop = asyncio.get_running_loop()
+        heard = loop.time()
+        timer: asyncio.TimerHandle
+
+        def check_silence() -> None:
+            # One timer per socket, moved on only when it fires: a timeout scope around
+            # every read armed and cancelled a timer for each message.
+            nonlocal timer
+            silent = loop.time() - heard
+            if silent < limits.idle_seconds:
+                timer = loop.call_later(limits.idle_seconds - silent, check_silence)
                 return
-            if len(text) > limits.max_frame:
-                conn.push(error_frame(TableError.of(N_("message too large")), tr=conn.tr))
-                continue
-            try:
-                message = CLIENT_MESSAGE.validate_json(text)
-            except ValidationError as exc:
-                conn.push(error_frame(_socket_error(exc), tr=conn.tr))
-                continue
-            await deliver(text, message)
+            idle = TableError.of(
+                N_("closed after {seconds} s without a message"),
+                seconds=f"{limits.idle_seconds:g}",
+            )
+            conn.push(error_frame(idle, tr=conn.tr))
+            conn.close(CLOSE_IDLE)
+
+        timer = loop.call_later(limits.idle_seconds, check_silence)
+        try:
+            while True:
+                text = await websocket.receive_text()
+                heard = loop.time()
+                if len(text) > limits.max_frame:
+                    conn.push(error_frame(TableError.of(N_("message too large")), tr=conn.tr))
+                    continue
+                try:
+                    message = CLIENT_MESSAGE.validate_json(text)
+                except ValidationError as exc:
+                    conn.push(error_frame(_socket_error(exc), tr=conn.tr))
+                    continue
+                await deliver(text, message)
+        finally:
+            timer.cancel()
 
     async def _relay_socket(websocket: WebSocket, table_id: str, node: str, tr: Translator) -> None:
         """A socket for a table another process serves: messages go to it, frames come back
@@ -491,7 +502,7 @@ def create_app(
             cluster.send(node, {"t": "msg", "conn": conn_id, "text": text})
 
         try:
-            await _read_messages(websocket, conn, writer, relay)
+            await _read_messages(websocket, conn, relay)
         except (WebSocketDisconnect, RuntimeError, KeyError):
             pass
         finally:
