@@ -53,7 +53,9 @@ class VaultWriter:
         types = card_types(components)
         self.k = len(types)
         self.type_index: dict[tuple[str, int], int] = {key: i for i, key in enumerate(types)}
-        self.hand_scale: list[float] = [1.0 / m for m in hand_maxima(players, components)]
+        #: Divided by, not multiplied by a reciprocal: the reference divides, and a product
+        #: can round to another float.
+        self.hand_maxima: list[float] = [float(m) for m in hand_maxima(players, components)]
         self.score_scale = float(deal_score_scale(players, components))
         self.tricks = float(max(sum(components.hand_composition(players).values()), 1))
         #: The deck's designed target at this size, what ``state.target()`` answers when the
@@ -133,7 +135,7 @@ class VaultWriter:
         hands: list[list[int]] = state.hands
         face_up: list[list[int]] = state.face_up
         totals: list[int] = state.totals
-        hand_scale = self.hand_scale
+        maxima = self.hand_maxima
         counts = [0] * k
         for other in range(n):
             r = (other - me) % n
@@ -144,7 +146,7 @@ class VaultWriter:
             base = self.at_hands + r * k
             for t in range(k):
                 if counts[t]:
-                    out[base + t] = capped(counts[t] * hand_scale[t])
+                    out[base + t] = capped(counts[t] / maxima[t])
             base = self.at_face_up + r * FACE_UP_SLOTS * k
             up = face_up[other]
             for slot in range(min(len(up), FACE_UP_SLOTS)):
