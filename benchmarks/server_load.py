@@ -11,11 +11,17 @@ together (the clients run here too, so a full machine shows as the latency's tai
 
     python benchmarks/server_load.py --tables 125 --seconds 60
 
-    python benchmarks/server_load.py --processes 3 --redis --tables 500 --client-procs 2 \\
-        --single 125,250
+    python benchmarks/server_load.py --processes 2 --redis --route owner --tables 500 \\
+        --client-procs 2 --single 125,250
 
-runs one SQLite process at 500 and 1,000 seats, then three processes on PostgreSQL + Redis
-at 2,000 seats, and reports them together with the CPU of each server process.
+runs one SQLite process at 500 and 1,000 seats, then two processes on PostgreSQL + Redis
+at 2,000 seats (each seat on its table's process; ``--route random`` sends seats to any
+process, relayed through Redis), and reports them together with the CPU of each server
+process. On two cores, two server processes do better than three, which only add
+contention (docs/server.md, "Two server processes on two cores").
+
+The clients stand in for browsers on other machines but share this one, so they are
+written to cost little (``SeatSocket``, ``quick_update``).
 
 Bounded: at most 500 tables and 600 seconds; loopback only.
 """
