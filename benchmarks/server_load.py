@@ -51,6 +51,7 @@ import orjson
 from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
 from websockets.http11 import Response
+from websockets.protocol import State
 from websockets.uri import parse_uri
 
 from topsecret.server import collector
@@ -119,6 +120,8 @@ class SeatSocket(asyncio.Protocol):
             self.transport.close()
 
     def send(self, text: str) -> None:
+        if self.ws.state is not State.OPEN:
+            return  # closing: a pause that ends now has nothing left to act on
         self.ws.send_text(text.encode())
         self.flush()
 
