@@ -14,7 +14,7 @@ import logging
 import re
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -123,12 +123,7 @@ def storage_failure(exc: BaseException) -> StorageError:
 class Connection:
     """One WebSocket (or test client) following a table as a seat or a spectator."""
 
-    def __init__(
-        self,
-        seat: int | None,
-        send: Callable[[str], Any] | None = None,
-        tr: Translator = ENGLISH,
-    ) -> None:
+    def __init__(self, seat: int | None, tr: Translator = ENGLISH) -> None:
         self.seat = seat
         #: The language of this connection's reader: its errors and notices are in it.
         self.tr = tr
@@ -142,7 +137,6 @@ class Connection:
         #: The table info this connection's client holds (the object last sent): a frame
         #: carries ``table`` only when the info differs from it.
         self.table: dict[str, Any] | None = None
-        self._send = send
 
     def push(self, frame: str) -> None:
         if self.closed:
