@@ -128,7 +128,7 @@ class StateEncoder:
         self.layout = layout
         self.size = layout.size
         self.writer = writer
-        # Bound once: the adapters encode on every step, and the lookup is a tenth of a call.
+        # Bound once, not looked up on every step the adapters encode.
         self._write = writer.write
         self._zeros = array("f", bytes(4 * self.size))
 
