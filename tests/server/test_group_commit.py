@@ -167,6 +167,52 @@ def test_on_postgresql_a_group_without_an_ended_game_is_one_statement(
 
 
 @NEEDS_POSTGRES
+def test_on_postgresql_a_large_group_is_one_statement_and_reads_back_as_written(
+    postgres_store: Store,
+) -> None:
+    """Given a group of more rows than an INSERT written out row by row carries (its values
+    go as one array a column), when it is stored, then it is one statement all the same, and
+    every row reads back exactly as a small group's rows do: JSON with quotes, backslashes,
+    braces, commas and any script, a clock tick without an action, the clock's times."""
+    store = postgres_store
+    sent: list[str] = []
+    engine = store._append_engine
+    assert engine is not None
+    checkout = engine.raw_connection
+
+    def traced() -> Any:
+        connection = checkout()
+        real = connection.cursor
+        connection.cursor = lambda: TracedCursor(real(), sent)  # type: ignore[method-assign]
+        return connection
+
+    engine.raw_connection = traced  # type: ignore[method-assign]
+    awkward = [
+        {"type": "say", "text": 'a "quoted" \\ back\\slash, {brace} [1,2] Éloïse ☂ 木'},
+        None,
+        {"type": "pick", "cards": [1, 2], "ok": True, "x": None, "": {"nested": [{}]}},
+        {"n": 1.5e-7, "big": 12345678901234, "neg": -3},
+    ]
+    group = [
+        (f"t{n}", LogRow(1, n % 3 - 1, awkward[n % 4], 2.5 * n if n % 2 else None), None)
+        for n in range(db.MAX_ROWS_WRITTEN_OUT + 2)
+    ]
+    store.append_actions(group)
+    assert sent == ["INSERT INTO actions"]
+    small = [
+        (f"t{n}", LogRow(2, row.seat, row.action, row.time), None)
+        for n, (_, row, _) in enumerate(group[:3])
+    ]
+    store.append_actions(small)
+    for n, (table_id, row, _) in enumerate(group):
+        stored = store.load_log(table_id)
+        assert stored[0] == row
+        if n < 3:
+            assert stored[1] == LogRow(2, row.seat, row.action, row.time)
+    store.close()
+
+
+@NEEDS_POSTGRES
 def test_on_postgresql_a_dropped_connection_fails_one_write_and_is_not_used_again(
     postgres_store: Store,
 ) -> None:

@@ -214,10 +214,24 @@ def _json_text(value: Any) -> str:
     return orjson.dumps(value).decode()
 
 
-#: The most rows one INSERT statement carries: PostgreSQL takes at most 65,535 parameters a
-#: statement (six a row). A larger group (the database stalled while actions queued) is
-#: stored as a transaction of several statements instead.
+#: The most rows one INSERT statement carries on PostgreSQL. A larger group (the database
+#: stalled while actions queued) is stored as a transaction of several statements instead.
 MAX_ROWS_PER_INSERT = 1000
+
+#: The most rows an INSERT written out row by row carries: psycopg parses a statement's text
+#: for its parameters once, but keeps what it found only for statements of at most 50
+#: parameters (six a row), so a longer one was parsed again for every group, on the writer
+#: thread, which holds the interpreter lock while it works. A larger group is one INSERT of
+#: the same text whatever its number of rows (:data:`_INSERT_COLUMNS_SQL`).
+MAX_ROWS_WRITTEN_OUT = 8
+
+#: PostgreSQL: a group's rows in one INSERT, each column's values one array parameter, sent
+#: in binary. Each row's JSON text becomes the column's JSON as ``CAST(text AS JSON)`` makes it.
+_INSERT_COLUMNS_SQL = (
+    f"INSERT INTO {ActionRecord.__tablename__} (table_id, seq, seat, action, time, created_at) "
+    "SELECT * FROM unnest(%b::text[], %b::integer[], %b::integer[], %b::text[]::json[], "
+    "%b::double precision[], %b::double precision[])"
+)
 
 
 def _insert_rows_sql(insert_one: str, count: int) -> str:
@@ -239,6 +253,19 @@ def _append_statements(engine: Engine) -> tuple[str, str]:
         f"UPDATE {tables} SET status = 'finished', finished_at = {mark}, scores = {as_json} "
         f"WHERE id = {mark}",
     )
+
+
+def _columns(rows: Sequence[tuple[Any, ...]]) -> list[list[Any]]:
+    """Rows of (table, seq, seat, action JSON, time, created) as one list per column, the
+    times as floats (an array's values share one type)."""
+    return [
+        [row[0] for row in rows],
+        [row[1] for row in rows],
+        [row[2] for row in rows],
+        [row[3] for row in rows],
+        [None if row[4] is None else float(row[4]) for row in rows],
+        [float(row[5]) for row in rows],
+    ]
 
 
 def migrate(engine: Engine) -> None:
@@ -551,8 +578,11 @@ class Store:
                     and len(rows) <= MAX_ROWS_PER_INSERT
                 ):
                     # Autocommit: the one statement is the transaction.
-                    flat = [value for row in rows for value in row]
-                    cursor.execute(_insert_rows_sql(self._insert_action_sql, len(rows)), flat)
+                    if len(rows) <= MAX_ROWS_WRITTEN_OUT:
+                        flat = [value for row in rows for value in row]
+                        cursor.execute(_insert_rows_sql(self._insert_action_sql, len(rows)), flat)
+                    else:
+                        cursor.execute(_INSERT_COLUMNS_SQL, _columns(rows))
                 else:
                     if self._append_engine is not None:
                         cursor.execute("BEGIN")  # autocommit: a transaction of several
