@@ -3,7 +3,7 @@ with the observation tensor and the action mask computed on every step, as a rat
 engine's own random playouts in the same run.
 
     .venv/bin/python benchmarks/rl_overhead.py [--seconds 2] [--repeat 3] [--players N] [--parts]
-        [--games vault,wink]
+        [--games vault,wink] [--instructions [--decisions 2000]]
 
 Speeds are per second of this process's CPU time (``time.process_time``), which a busy
 shared machine disturbs far less than the wall clock. The engine's playouts ("raw engine",
@@ -21,6 +21,14 @@ adds; the whole AEC step; and twice the engine's step, the most a 0.5x step may 
 ``--repeat`` the engine and the adapter alternate that many times and each figure is the
 median, so a burst of load on a shared machine touches both sides alike.
 
+``--instructions`` counts instead of timing: each loop runs under Valgrind's cachegrind (which
+must be installed: ``apt-get install valgrind``) for a fixed number of decisions and for
+three times as many, with ``PYTHONHASHSEED=0``, and the difference of the two counts divided
+by the difference of the decisions is the loop's instructions per decision, start-up
+excluded. The counts do not move with the machine's load, so a change can be judged on a
+busy machine; but an instruction is not a unit of time (the adapter's loop retires fewer
+instructions per cycle than the engine's), so the timed ratio stays the target.
+
 Both sides use each game's fewest seats (or ``--players``) and default options. A "step" is
 one decision: in wink the adapter's steps include "wait", which the engine's playouts never
 take, so wink's ratio compares decisions, not game progress.
@@ -29,7 +37,12 @@ take, so wink's ratio compares decisions, not game progress.
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import shutil
 import statistics
+import subprocess
+import sys
 import time
 
 import numpy as np
@@ -38,21 +51,62 @@ from topsecret.core import Game, Rng, run_random_game
 from topsecret.core.tensors import state_encoder
 from topsecret.games import all_games
 from topsecret.rl.gymnasium import ActionIds
-from topsecret.rl.pettingzoo import raw_env
+from topsecret.rl.pettingzoo import TopSecretAECEnv, raw_env
 
 #: CPU time of this process: other work on a shared machine slows both sides less unevenly
 #: than it slows the wall clock.
 clock = time.process_time
 
 
+def engine_game(game: Game, players: int, rng: Rng) -> int:
+    """One random playout of the raw engine (``arena.bench.bench_game``'s loop); returns its
+    decisions."""
+    state = game.new_state(players, None, rng.next_u64() >> 1)
+    return run_random_game(state, rng)
+
+
+def adapter(game_id: str, players: int, fast: bool = True) -> TopSecretAECEnv:
+    """The AEC env the loops drive; ``fast=False`` builds the tensor from the observation dict
+    (the documented reference path) instead of the game's fast encoder."""
+    aec = raw_env(game_id, players=players)
+    if not fast:
+        aec.encoder = None
+    return aec
+
+
+def aec_game(aec: TopSecretAECEnv, rng: Rng, tensor: bool = True) -> int:
+    """One game of random legal steps through the AEC env (``last()`` then ``step()``);
+    ``tensor=False`` reads only the mask, to tell the adapter's cost from the tensor's.
+    Returns its decisions."""
+    steps = 0
+    aec.reset(seed=rng.next_u64() >> 2)
+    for agent in aec.agent_iter():
+        if tensor:
+            observation, _, termination, truncation, _ = aec.last()
+            if termination or truncation:
+                aec.step(None)
+                continue
+            if observation["observation"].shape[0] == 0:
+                raise RuntimeError("an empty tensor")
+            mask = observation["action_mask"]
+        else:
+            if aec.terminations[agent] or aec.truncations[agent]:
+                aec.step(None)
+                continue
+            mask = aec.table.mask(aec.seats[agent])
+        ids = mask.nonzero()[0]
+        aec.step(int(ids[rng.below(len(ids))]))
+        steps += 1
+    return steps
+
+
 def bench_engine(game: Game, players: int, seconds: float, seed: int = 0) -> float:
-    """The raw engine's random playouts (``arena.bench.bench_game``'s loop, on ``clock``)."""
+    """The raw engine's random playouts, decisions per second of ``clock``."""
     rng = Rng(seed)
     games = steps = 0
     start = clock()
     while games == 0 or clock() < start + seconds:
-        state = game.new_state(players, None, rng.next_u64() >> 1)
-        steps += run_random_game(state, rng)
+        steps += engine_game(game, players, rng)
         games += 1
     return steps / (clock() - start)
 
@@ -65,37 +119,92 @@ def bench_aec(
     tensor: bool = True,
     fast: bool = True,
 ) -> float:
-    """Random legal steps per second through ``raw_env`` (``last()`` then ``step()``);
-    ``tensor=False`` reads only the mask, to tell the adapter's cost from the tensor's;
-    ``fast=False`` builds the tensor from the observation dict (the documented reference
-    path) instead of the game's fast encoder."""
-    aec = raw_env(game_id, players=players)
-    if not fast:
-        aec.encoder = None
+    """Random legal steps per second of ``clock`` through ``raw_env`` (see :func:`aec_game`
+    and :func:`adapter`)."""
+    aec = adapter(game_id, players, fast)
     rng = Rng(seed)
-    steps = games = 0
+    games = steps = 0
     start = clock()
     while games == 0 or clock() < start + seconds:
-        aec.reset(seed=rng.next_u64() >> 2)
-        for agent in aec.agent_iter():
-            if tensor:
-                observation, _, termination, truncation, _ = aec.last()
-                if termination or truncation:
-                    aec.step(None)
-                    continue
-                if observation["observation"].shape[0] == 0:
-                    raise RuntimeError("an empty tensor")
-                mask = observation["action_mask"]
-            else:
-                if aec.terminations[agent] or aec.truncations[agent]:
-                    aec.step(None)
-                    continue
-                mask = aec.table.mask(aec.seats[agent])
-            ids = mask.nonzero()[0]
-            aec.step(int(ids[rng.below(len(ids))]))
-            steps += 1
+        steps += aec_game(aec, rng, tensor)
         games += 1
     return steps / (clock() - start)
+
+
+#: The loops ``--instructions`` counts, by name.
+SIDES = ("engine", "aec", "mask")
+
+
+def play_decisions(side: str, game: Game, players: int, decisions: int) -> int:
+    """Whole games of one loop until at least ``decisions`` decisions; returns how many."""
+    rng = Rng(0)
+    steps = 0
+    aec = adapter(game.id, players) if side != "engine" else None
+    while steps < decisions:
+        if aec is None:
+            steps += engine_game(game, players, rng)
+        else:
+            steps += aec_game(aec, rng, tensor=side == "aec")
+    return steps
+
+
+def counted(side: str, game_id: str, players: int, decisions: int) -> tuple[int, int]:
+    """Instructions and decisions of one loop run under cachegrind, start-up included."""
+    command = [
+        "valgrind",
+        "--tool=cachegrind",
+        "--cache-sim=no",
+        "--cachegrind-out-file=/dev/null",
+        sys.executable,
+        __file__,
+        "--count",
+        side,
+        "--games",
+        game_id,
+        "--players",
+        str(players),
+        "--decisions",
+        str(decisions),
+    ]
+    environment = {**os.environ, "PYTHONHASHSEED": "0"}
+    done = subprocess.run(command, capture_output=True, text=True, env=environment, check=True)
+    return instruction_count(done.stderr), int(done.stdout.split()[-1])
+
+
+def instruction_count(report: str) -> int:
+    """The instructions cachegrind's summary reports (its "I refs" line)."""
+    found = re.search(r"I\s+refs:\s+([\d,]+)", report)
+    if found is None:
+        raise RuntimeError(f"cachegrind printed no instruction count:\n{report[-2000:]}")
+    return int(found.group(1).replace(",", ""))
+
+
+def instructions_per_decision(side: str, game_id: str, players: int, decisions: int) -> float:
+    """One loop's instructions per decision, start-up excluded: the difference between a run
+    of ``decisions`` and one of three times as many."""
+    few, few_steps = counted(side, game_id, players, decisions)
+    many, many_steps = counted(side, game_id, players, 3 * decisions)
+    return (many - few) / (many_steps - few_steps)
+
+
+def instructions(games: list[Game], players: int | None, decisions: int) -> None:
+    """The ratios in instructions, one line a game as each is counted."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs Valgrind's cachegrind: apt-get install valgrind")
+    print(
+        f"{'game':<10} {'seats':>5} {'engine':>9} {'AEC':>9} {'ratio':>6}"
+        f" {'mask only':>10} {'ratio':>6}   (instructions per decision)"
+    )
+    for game in games:
+        seats = players or game.min_players
+        engine, aec, mask = (
+            instructions_per_decision(side, game.id, seats, decisions) for side in SIDES
+        )
+        print(
+            f"{game.id:<10} {seats:>5} {engine:>9.0f} {aec:>9.0f} {engine / aec:>6.2f}"
+            f" {mask:>10.0f} {engine / mask:>6.2f}",
+            flush=True,
+        )
 
 
 def bench_bare(
@@ -153,8 +262,29 @@ def main() -> None:
     parser.add_argument(
         "--parts", action="store_true", help="microseconds per step, part by part, instead"
     )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="instructions per decision under cachegrind instead of time (needs valgrind)",
+    )
+    parser.add_argument(
+        "--decisions",
+        type=int,
+        default=2000,
+        help="decisions of the shorter counted run (--instructions; the longer has 3x)",
+    )
+    parser.add_argument("--count", choices=SIDES, help=argparse.SUPPRESS)
     args = parser.parse_args()
     wanted = args.games.split(",") if args.games else None
+    chosen = [game for game in all_games() if wanted is None or game.id in wanted]
+    if args.count:
+        # One counted run, started by ``counted`` under cachegrind.
+        game = chosen[0]
+        print(play_decisions(args.count, game, args.players or game.min_players, args.decisions))
+        return
+    if args.instructions:
+        instructions(chosen, args.players, args.decisions)
+        return
     if args.parts:
         print(
             f"{'game':<10} {'seats':>5} {'engine':>7} {'+ids, mask':>11} {'+tensor':>7}"
