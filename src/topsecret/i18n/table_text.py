@@ -61,23 +61,32 @@ class TableText:
 
     def __init__(self, tr: Translator = ENGLISH) -> None:
         self.tr = tr
+        #: Each seat's name in this language, made once: a server words every event for
+        #: every seat that sees it, and most sentences name a seat or several.
+        self._seat_names: dict[int, str] = {}
 
     # -- seats -------------------------------------------------------------------------
     def seat(self, seat: int) -> str:
         """A seat as players count them, from 1."""
-        return seat_name(seat, self.tr)
+        return self._seat_name(seat)
+
+    def _seat_name(self, seat: int) -> str:
+        name = self._seat_names.get(seat)
+        if name is None:
+            name = self._seat_names[seat] = seat_name(seat, self.tr)
+        return name
 
     def you_or_seat(self, seat: int, viewer: int | None) -> str:
         """A seat as the viewer calls it: "you" for their own."""
         if seat == viewer:
             return self.tr.gettext("you")
-        return seat_name(seat, self.tr)
+        return self._seat_name(seat)
 
     def seat_marked(self, seat: int, viewer: int | None) -> str:
         """A seat in the third person; the viewer's own is marked "(you)"."""
         if seat == viewer:
             return self.tr.gettext("seat {seat} (you)").format(seat=seat + 1)
-        return seat_name(seat, self.tr)
+        return self._seat_name(seat)
 
     def seats_marked(self, seats: Sequence[int], viewer: int | None) -> str:
         """Seats as :meth:`seat_marked` names them, or "nobody"."""
@@ -88,7 +97,7 @@ class TableText:
         seat's ("seat 2 passes", ``{player}`` in ``theirs``)."""
         if seat == viewer:
             return mine.format(**params)
-        return theirs.format(player=seat_name(seat, self.tr), **params)
+        return theirs.format(player=self._seat_name(seat), **params)
 
     def told(self, seat: int, viewer: int | None, sentences: tuple[str, str], **params: Any) -> str:
         """:meth:`said` with its two sentences as marked messages (``N_``), translated here:

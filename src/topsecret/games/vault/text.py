@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core import Action, Event
-from ...i18n import N_
+from ...i18n import ENGLISH, N_, Translator
 from ...i18n.table_text import TableText
 from .actions import Bank, KeepFaceUp, PlayCard, Steal
 from .cards import ASSASSIN, DOCUMENT, MOLE, SPECIAL_AGENT
@@ -69,10 +69,18 @@ class VaultText(TableText):
     option_helps = OPTION_HELP
     choice_labels = CHOICE_LABELS
 
+    def __init__(self, tr: Translator = ENGLISH) -> None:
+        super().__init__(tr)
+        #: Each card's name in this language, made once (events name cards for every seat).
+        self._card_names: dict[tuple[str, int], str] = {}
+
     # -- names -------------------------------------------------------------------------
     def card(self, kind: str, value: int = 0) -> str:
-        message, params = card_message(kind, value)
-        return self.tr.gettext(message).format(**params)
+        name = self._card_names.get((kind, value))
+        if name is None:
+            message, params = card_message(kind, value)
+            name = self._card_names[kind, value] = self.tr.gettext(message).format(**params)
+        return name
 
     def cards(self, cards: Sequence[Mapping[str, Any]]) -> str:
         names = [self.card(c["kind"], c["value"]) for c in cards]
