@@ -125,12 +125,14 @@ export function isChatter(event) {
 /**
  * Games' texts speak of "seat N", counting from 1 as players do ("Seat 1 takes…" is the
  * engine's seat 0), in the reader's language ("joueur 1", "Spieler 1"); people see the names
- * at the table instead.
+ * at the table instead. A text marks the reader's own seat "seat N (you)": that is the seat's
+ * name too, which already says whose page it is ("Bob (you)"), so the mark is not said twice.
  */
 export function namedSeats(text, name, players) {
   const escape = (part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   let out = text;
-  for (const word of new Set([gettext("seat {seat}"), "seat {seat}"])) {
+  const words = [gettext("seat {seat} (you)"), "seat {seat} (you)", gettext("seat {seat}"), "seat {seat}"];
+  for (const word of new Set(words)) {
     const [before, after = ""] = word.split("{seat}");
     // Whole words only, letters of any alphabet: "Spieler 2" but not "Mitspieler 2".
     const pattern = new RegExp(`(?<![\\p{L}])${escape(before)}(\\d+)${escape(after)}(?![\\p{L}\\d])`, "giu");
