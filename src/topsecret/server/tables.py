@@ -913,6 +913,7 @@ class TableRuntime:
         observation: dict[str, Any] | None = None,
         changes: ViewChanges | None = None,
         with_table: bool = True,
+        step_views: Mapping[int | None, dict[str, Any]] | None = None,
     ) -> str:
         """One seat's frame as JSON text, its labels and log lines in ``tr``'s language; the
         shape is :class:`UpdateFrame`.
@@ -921,7 +922,8 @@ class TableRuntime:
         ``observation`` the seat's view if already built, ``changes`` what differs from the
         view the reader holds (the frame then carries those instead of the whole view),
         ``with_table`` False when the reader holds the table info already (about half of a
-        frame's bytes, and it changes only when a seat or the status does); the
+        frame's bytes, and it changes only when a seat or the status does), ``step_views``
+        the open step's view for each seat if already built; the
         frame is assembled as plain data because it is built for every seat on every action,
         and the tests check it against the model.
         """
@@ -930,12 +932,15 @@ class TableRuntime:
         observation, legal = self._view(seat, tr, observation)
         step = self.state.open_step()
         over = shared["over"]
+        step_view: dict[str, Any] | None = None
+        if step is not None and not over:
+            step_view = step_views[seat] if step_views is not None else step.view_for(seat)
         frame = {
             "type": "update",
             "seq": self.seq,
             "full": full,
             "you": seat,
-            "step": step.view_for(seat) if step is not None and not over else None,
+            "step": step_view,
             "legal": legal,
             "events": [self._event_json(seq, e, seat, tr) for seq, e in events],
             **shared,
@@ -988,9 +993,14 @@ class TableRuntime:
             if conn is not skip:
                 key = (conn.seat, conn.tr.lang, id(conn.view), conn.table is info)
                 readers.setdefault(key, []).append(conn)
-        # Every seat's view at once: a game builds what they all see only once.
+        # Every seat's view at once: a game builds what they all see only once, and so does
+        # the open step (the lists every seat sees alike).
         seats = list(dict.fromkeys(key[0] for key in readers))
         views = dict(zip(seats, self.state.observations(seats), strict=True))
+        step = self.state.open_step()
+        step_views = None
+        if step is not None and not shared["over"]:
+            step_views = dict(zip(seats, step.views_for(seats), strict=True))
         # The changes depend on the view held, not on the language: found once.
         changes: dict[tuple[int | None, int], ViewChanges] = {}
         for (seat, _, held_id, has_info), conns in readers.items():
@@ -1010,6 +1020,7 @@ class TableRuntime:
                 observation=view,
                 changes=found,
                 with_table=not has_info,
+                step_views=step_views,
             )
             for conn in conns:
                 if reply is not None and conn is reply[0]:
