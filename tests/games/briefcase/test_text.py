@@ -25,7 +25,7 @@ from topsecret.games.briefcase.state import BriefcaseState
 from topsecret.games.briefcase.text import RULE_CITATIONS
 from topsecret.i18n import error_text, game_text, translator
 
-from .helpers import act, act_all, table
+from .helpers import act, act_all, seed_rolling, table
 
 
 def test_the_map_fits_in_eighty_columns_and_shows_what_is_where() -> None:
@@ -201,3 +201,70 @@ def test_every_rule_citation_is_a_catalogue_message() -> None:
     }
     citations.add(f"{rules.DESIGN} §Powers")
     assert citations <= set(RULE_CITATIONS)
+
+
+def finished_by_solomon() -> BriefcaseState:
+    """A three-seat game that Dr. Solomon's roll ends: seat 2 paid him most."""
+    state = table(
+        3,
+        track=0,
+        seed=seed_rolling("solomon"),
+        payoffs={
+            0: {"Dr. Solomon": 2, "Tempest": 4, "Beacon": 1},
+            1: {"Dr. Solomon": 3},
+            2: {"Dr. Solomon": 1},
+        },
+    )
+    act_all(state, [PayNobody(), PayNobody(), PayNobody()])
+    assert state.is_over()
+    return state
+
+
+def test_the_finished_view_lifts_every_shield_as_the_rulebook_does() -> None:
+    """Rulebook 004 §End of the Game: when Dr. Solomon is rolled every player lifts the
+    shield. Given a game his roll ended, when seat 2 looks at the table, then below the
+    winners it shows each seat's payoff to Dr. Solomon, reserve, starting token and payoffs
+    to the agents."""
+    lines = GAME.render_text(finished_by_solomon().observation(1)).splitlines()
+    end = lines.index("Game over (Dr. Solomon); winners: seat 2 (you)")
+    assert lines[end + 1 :] == [
+        "Behind every shield",
+        "  seat 1: Dr. Solomon 2; reserve 23; starting token Magician",
+        "    paid to the agents: Beacon 1, Tempest 4",
+        "  seat 2 (you): Dr. Solomon 3; reserve 27; starting token Tempest",
+        "    paid to the agents: nothing",
+        "  seat 3: Dr. Solomon 1; reserve 29; starting token Spyglass",
+        "    paid to the agents: nothing",
+    ]
+
+
+def test_a_spectator_sees_the_lifted_shields_too_in_the_readers_language() -> None:
+    """Given the same finished game, when a spectator reads it in French, then every seat's
+    shield is shown there as well."""
+    view = str(game_text(GAME, translator("fr")).view(finished_by_solomon().observation(None)))
+    assert "Derrière chaque paravent" in view.splitlines()
+    assert "  joueur 2 : Dr. Solomon 3 ; réserve 27 ; jeton de départ Tempest" in view.splitlines()
+    assert "    versé aux agents : Beacon 1, Tempest 4" in view.splitlines()
+
+
+def test_no_shield_is_lifted_before_the_end() -> None:
+    """Given a game under way, when seat 1 looks at the table, then only its own shield is
+    described and no other seat's payoffs are shown."""
+    text = GAME.render_text(table(3, payoffs={1: {"Tempest": 4}}).observation(0))
+    assert "Behind every shield" not in text and "paid to the agents" not in text
+    assert "Tempest 4" not in text
+
+
+def test_nobody_is_to_play_once_the_game_is_over() -> None:
+    """Given a finished game, when any seat or a spectator looks at the table, then no seat
+    is marked "to play"."""
+    state = finished_by_solomon()
+    for viewer in (None, 0, 1, 2):
+        assert "to play" not in GAME.render_text(state.observation(viewer))
+
+
+def test_the_seat_to_play_is_marked_while_the_game_goes_on() -> None:
+    """Given a game under way with seat 1 to play, when seat 2 looks, then seat 1's line
+    says so."""
+    lines = GAME.render_text(table(3).observation(1)).splitlines()
+    assert "seat 1: HQ London; 0 payoffs; to play" in lines

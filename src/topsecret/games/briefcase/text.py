@@ -36,6 +36,7 @@ from .actions import (
     VanishBriefcase,
     Wander,
 )
+from .rules import SOLOMON_NAME
 
 #: The rule citations of ``rules.py`` (built there from the rulebook's section names), marked
 #: here so that the catalogues hold them; a test checks that every citation is one of these.
@@ -235,9 +236,10 @@ class BriefcaseText(TableText):
         burnt = tr.gettext("burnt")
         for agent, city in obs["agents"].items():
             lines.append(f"  {agent:<9} {city if city is not None else burnt}")
+        over = obs["phase"] == "over"
         for seat, hq in enumerate(obs["hqs"]):
             tags = []
-            if seat == obs["current"]:
+            if seat == obs["current"] and not over:
                 tags.append(tr.gettext("to play"))
             if obs["restricted"][seat]:
                 tags.append(tr.gettext("RESTRICTED"))
@@ -300,7 +302,7 @@ class BriefcaseText(TableText):
                         numbers=", ".join(str(b) for b in pending["bids"]),
                     )
                 )
-        if obs["phase"] == "over":
+        if over:
             if obs["end_reason"] == "hq":
                 reason = tr.gettext("the briefcase reached an HQ")
             else:
@@ -311,6 +313,35 @@ class BriefcaseText(TableText):
                     reason=reason, players=winners
                 )
             )
+            lines.extend(self.shields(obs))
+        return lines
+
+    def shields(self, obs: Mapping[str, Any]) -> list[str]:
+        """Rulebook 004 §End of the Game: every shield is lifted. Each seat's payoff to
+        Dr. Solomon and reserve (which decide the winner), its payoffs to the agents and its
+        starting token, as the game's end reveals them; nothing before the end."""
+        revealed = obs.get("revealed")
+        if revealed is None:
+            return []
+        tr = self.tr
+        me = obs.get("seat")
+        row = tr.gettext(
+            "{player}: Dr. Solomon {solomon}; reserve {reserve}; starting token {token}"
+        )
+        agents = tr.gettext("paid to the agents: {paid}")
+        lines = [tr.gettext("Behind every shield")]
+        for seat, payoffs in enumerate(revealed["payoffs"]):
+            paid = ", ".join(f"{a} {n}" for a, n in payoffs.items() if n and a != SOLOMON_NAME)
+            lines.append(
+                "  "
+                + row.format(
+                    player=self.seat_marked(seat, me),
+                    solomon=payoffs.get(SOLOMON_NAME, 0),
+                    reserve=revealed["reserves"][seat],
+                    token=revealed["starting_tokens"][seat],
+                )
+            )
+            lines.append("    " + agents.format(paid=paid or tr.gettext("nothing")))
         return lines
 
     # -- events --------------------------------------------------------------------------
