@@ -154,3 +154,14 @@ def test_the_command_and_every_option_have_help():
     for option in ("--bots", "--players", "--games", "--seed", "--jobs", "--csv", "--report"):
         assert option in result.output
     assert "OpenSkill" in result.output
+
+
+def test_the_score_plot_counts_seats_from_one_as_the_tables_do(monkeypatch: pytest.MonkeyPatch):
+    from topsecret.arena import report
+
+    saved = []
+    monkeypatch.setattr(report, "_save", lambda figure, path: saved.append(figure))
+    result = tournament(get_game("vault"), 3, ["random", "heuristic"], 6, 1, {"single_deal": True})
+    report.plot_scores(result, Path("unused.png"))
+    labels = [tick.get_text() for tick in saved[0].axes[0].get_xticklabels()]
+    assert labels == ["seat 1", "seat 2", "seat 3"]

@@ -123,7 +123,9 @@ def plot_scores(result: TournamentResult, path: Path) -> None:
     if finished:
         axes.boxplot(per_seat)
         # Labels set apart from boxplot(): its keyword for them changed name in Matplotlib 3.9.
-        axes.set_xticks(range(1, result.players + 1), [f"seat {s}" for s in range(result.players)])
+        # Seats counted from 1, as the command's tables and the players count them.
+        seats = range(1, result.players + 1)
+        axes.set_xticks(seats, [f"seat {seat}" for seat in seats])
     axes.set_ylabel("final score")
     axes.grid(axis="y", alpha=0.3)
     _save(figure, path)
