@@ -35,6 +35,50 @@ def test_bot_seats_offer_the_strength_levels_and_options_read_as_words(
     assert page.errors == []
 
 
+def test_points_to_win_says_what_0_means_and_is_off_for_a_game_of_one_deal(
+    server: Any, page: Any
+) -> None:
+    """Given the vault in the lobby, whose points to win start at 0 and whose "Play one deal
+    only" starts ticked, when a player reads the field, then its help says that 0 is the
+    deck's own target and the field is off (one deal has no target); when the box is
+    unticked, then the field is on, and off again when it is ticked."""
+    page.goto(server.http + "/")
+    page.select_option("#game-select", "vault")
+    target = page.locator("#option-rows input[name=target]")
+    row = page.locator("#option-rows .option-row", has=page.locator("input[name=target]"))
+    assert target.input_value() == "0"
+    assert row.locator(".option-help").inner_text().strip() == (
+        "Deals go on until someone reaches this total; "
+        "0 means the deck's own target for this many players."
+    )
+    assert page.is_checked("#option-rows input[name=single_deal]") and target.is_disabled()
+    page.uncheck("#option-rows input[name=single_deal]")
+    assert target.is_enabled()
+    page.fill("#option-rows input[name=target]", "500")
+    page.check("#option-rows input[name=single_deal]")
+    assert target.is_disabled()
+    assert page.errors == []
+
+
+def test_a_target_typed_before_ticking_one_deal_is_not_kept(server: Any, page: Any) -> None:
+    """Given a player who types 500 points to win and then ticks "Play one deal only", when
+    the table is created, then it plays one deal with the game's default target, not a
+    target of 500 that its option list would show to no purpose."""
+    page.goto(server.http + "/")
+    page.select_option("#game-select", "vault")
+    page.select_option("#players-select", "2")
+    page.fill("#name-input", "Ann")
+    page.uncheck("#option-rows input[name=single_deal]")
+    page.fill("#option-rows input[name=target]", "500")
+    page.check("#option-rows input[name=single_deal]")
+    page.click("#create-button")
+    page.wait_for_url("**/t/*")
+    table_id = page.url.rsplit("/", 1)[1]
+    table = page.request.get(f"{server.http}/api/tables/{table_id}").json()
+    assert table["options"]["single_deal"] is True and table["options"]["target"] == 0
+    assert page.errors == []
+
+
 def test_your_own_table_resumes_and_its_creator_can_close_it(server: Any, page: Any) -> None:
     table_id = create_vault_table_for_a_friend(page, server)
     page.goto(server.http + "/")

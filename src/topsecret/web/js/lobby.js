@@ -73,12 +73,24 @@ function renderOptions() {
     const help = plain.help || (spec.help ? gettext(spec.help) : "");
     rows.append(h("label", { class: "option-row" }, `${plain.label || spec.name.replaceAll("_", " ")} `, input, h("span", { class: "muted option-help" }, ` ${help}`)));
   }
+  // An option a ticked switch leaves without use (the points to win of a one-deal game) is off.
+  for (const spec of settable) {
+    const switchName = words[spec.name]?.offWhen;
+    const input = rows.querySelector(`[data-option][name="${spec.name}"]`);
+    const toggle = switchName && rows.querySelector(`input[type=checkbox][name="${switchName}"]`);
+    if (!input || !toggle) continue;
+    const follow = () => { input.disabled = toggle.checked; };
+    toggle.addEventListener("change", follow);
+    follow();
+  }
   document.getElementById("options-fieldset").hidden = settable.length === 0;
 }
 
 function readOptions() {
   const options = {};
   for (const input of document.querySelectorAll("#option-rows [data-option]")) {
+    // A field that is off means nothing at this table: the game's default stands.
+    if (input.disabled) continue;
     const type = input.dataset.option;
     if (type === "bool") options[input.name] = input.checked;
     else if (type === "int") options[input.name] = Number(input.value);

@@ -58,12 +58,14 @@ export const RULES = {
 };
 
 /**
- * Game options in plain words: a label, a line of help, and readable names for listed values.
+ * Game options in plain words: a label, a line of help, and readable names for listed values;
+ * offWhen names a switch that, when ticked, leaves the option without use (its field is off).
  * An option missing here is shown with its own name and the game's help text.
  */
 export const OPTIONS = {
   vault: {
-    target: { label: N_("Points to win"), help: N_("Deals go on until someone reaches this total.") },
+    // A target means nothing in a game of one deal: the field is off while that is ticked.
+    target: { label: N_("Points to win"), help: N_("Deals go on until someone reaches this total; 0 means the deck's own target for this many players."), offWhen: "single_deal" },
     single_deal: { label: N_("Play one deal only"), help: N_("A short game: the one deal is scored and the highest total wins.") },
     stolen: { label: N_("A mole's loot"), help: N_("where a mole's loot lies: hidden beside the thief's safe (the rulebook's rule) or face up, where it may pair (its more exciting variant)"),
       values: { hidden: N_("hidden beside the thief's safe"), face_up: N_("face up, where it may pair") } },
