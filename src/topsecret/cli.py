@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import shlex
@@ -66,6 +67,45 @@ def _table_options(game: Game, texts: list[str] | None) -> dict[str, Any]:
     """A new table's options from ``-o name=value`` texts, checked as the server checks a new
     table's (``-o rules=N`` takes only the current version)."""
     return game.new_table_options(game.parse_option_texts(texts or []))
+
+
+def _reason(exc: OSError) -> str:
+    return str(exc.strerror or exc)
+
+
+def _ready_directory(path: Path) -> None:
+    """Create the directory files will be written to after the games, so that one that cannot
+    be made or written to is refused before anything is played."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise TopSecretError.of(
+            N_("cannot create {path}: {reason}"), path=str(path), reason=_reason(exc)
+        ) from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise TopSecretError.of(
+            N_("cannot write {path}: {reason}"), path=str(path), reason=os.strerror(errno.EACCES)
+        )
+
+
+def _ready_file(path: Path) -> None:
+    """Check, before anything is played, that ``path`` can be written after the games: it is
+    not a directory, and its folder exists (it is created if missing) and is writable."""
+    reason = None
+    if path.is_dir():
+        reason = os.strerror(errno.EISDIR)
+    else:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:  # the folder's name is a file's
+            reason = os.strerror(errno.ENOTDIR)
+        except OSError as exc:
+            reason = _reason(exc)
+        else:
+            if not os.access(path.parent, os.W_OK | os.X_OK):
+                reason = os.strerror(errno.EACCES)
+    if reason is not None:
+        raise TopSecretError.of(N_("cannot write {path}: {reason}"), path=str(path), reason=reason)
 
 
 def _out() -> Console:
@@ -220,12 +260,19 @@ def _play(
     if not 1 <= seat <= seats:
         raise TopSecretError(tr.gettext("--seat must be between 1 and {last}").format(last=seats))
     seat -= 1  # players count seats from 1, the engine from 0
+    chosen_seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
     options = _table_options(game, option)
     lineup = _bot_lineup(game_id, bots, seats)
-    chosen_seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
+    if save_log is not None:
+        _ready_file(save_log)
     log = play_in_terminal(game, seats, seat, lineup, chosen_seed, options, _out(), tr)
     if save_log is not None:
-        log.save(save_log)
+        try:
+            log.save(save_log)
+        except OSError as exc:
+            raise TopSecretError.of(
+                N_("cannot write {path}: {reason}"), path=str(save_log), reason=_reason(exc)
+            ) from None
         saved = tr.gettext("Replay log saved to {path}").format(path=save_log)
         _out().print(escape(saved))
     # Games whose rules have tied players play again offer the tied seats a rematch.
@@ -279,14 +326,7 @@ def simulate_command(
     options = _table_options(game, option)
     lineup = _bot_lineup(game_id, bots, seats)
     if save_logs is not None:
-        try:
-            save_logs.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise TopSecretError.of(
-                N_("cannot create {path}: {reason}"),
-                path=str(save_logs),
-                reason=str(exc.strerror or exc),
-            ) from None
+        _ready_directory(save_logs)
     report = simulate(
         game,
         seats,
@@ -488,6 +528,10 @@ def tournament_command(
         require_analysis("matplotlib")
     if ray is not None:
         require_ray()
+    if csv_file is not None:
+        _ready_file(csv_file)
+    if report is not None:
+        _ready_directory(report)
     result = tournament(
         game,
         players,
