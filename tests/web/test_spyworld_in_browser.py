@@ -233,3 +233,22 @@ def test_a_lenient_table_asks_to_keep_the_rounds_drawings_or_take_one_back(
     click_and_wait(page, page.get_by_role("button", name="keep", exact=False).first)
     page.wait_for_selector(TAKE + ", " + PASS + ", " + ROOM)
     assert page.errors == []
+
+
+def test_nobody_is_waited_for_while_the_table_waits_for_a_friend(server: Any, page: Any) -> None:
+    """Given Ann's SpyWorld table whose seat 2 waits for a friend, when she looks at it, then
+    the page waits for the others to join, naming no seated player as the one it waits for,
+    and no seat is "thinking…"."""
+    page.goto(server.http + "/")
+    page.select_option("#game-select", "spyworld")
+    page.select_option("#players-select", "3")
+    page.fill("#name-input", "Ann")
+    page.select_option("[aria-label='Seat 2']", "")
+    page.select_option("[aria-label='Seat 3']", "random")
+    page.click("#create-button")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(".spyworld .spy-prompt")
+    assert page.locator("#status").inner_text().startswith("Waiting for 1 more player.")
+    assert page.locator(".spy-prompt").inner_text() == "Waiting for the others."
+    assert "thinking…" not in page.locator("#seats").inner_text()
+    assert page.errors == []

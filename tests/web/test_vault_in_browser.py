@@ -249,3 +249,43 @@ def test_the_replay_names_the_players_in_its_moves(server: Any, page: Any) -> No
         arg=f"steal the card {NAMES[1 - thief]} just played",
     )
     assert page.errors == []
+
+
+def test_nobody_is_thinking_while_the_table_waits_for_a_friend(
+    server: Any, browser: Any, page: Any
+) -> None:
+    """Given Ann's vault table whose seat 2 waits for a friend, when she looks at it, then
+    the page says it waits for a player and no seat, in the seat list or on the board, is
+    "thinking…"; when Bob takes the seat and the game starts, then the seats that owe a
+    card are."""
+    page.goto(server.http + "/")
+    page.select_option("#game-select", "vault")
+    page.select_option("#players-select", "3")
+    page.fill("#name-input", "Ann")
+    page.select_option("[aria-label='Seat 2']", "")
+    page.select_option("[aria-label='Seat 3']", "random")
+    page.click("#create-button")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(".vseat")
+    assert page.locator("#status").inner_text().startswith("Waiting for 1 more player.")
+    assert "thinking…" not in page.locator("#seats").inner_text()
+    assert "thinking…" not in page.locator(".vault").inner_text()
+    assert page.locator(".vseat.thinking").count() == 0
+
+    friend_context = browser.new_context()
+    friend = friend_context.new_page()
+    try:
+        friend.goto(page.url)
+        friend.wait_for_selector("#join-panel:not([hidden])")
+        friend.fill("#join-name", "Bob")
+        friend.click("#join-button")
+        friend.wait_for_selector(".vseat.you")
+        page.wait_for_function(
+            "!document.getElementById('status').textContent.startsWith('Waiting for')"
+        )
+        ann = page.locator("#seats .seat", has=page.locator("text=Ann (you)"))
+        assert ann.locator(".chip").inner_text() == "thinking…"
+        assert "thinking…" in page.locator(".vseat.you .hand-summary").inner_text()
+    finally:
+        friend_context.close()
+    assert page.errors == []

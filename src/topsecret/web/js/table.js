@@ -191,6 +191,8 @@ function renderStatus() {
 
 function renderSeats() {
   const step = frame.step;
+  // Nobody is thinking while the table waits for players, nor once the game is over.
+  const thinking = (seat) => frame.table.status === "playing" && !frame.over && frame.table.play_style !== "realtime" && frame.acting.includes(seat);
   $("seats").replaceChildren(
     h("h3", {}, gettext("Seats")),
     ...frame.table.seats.map((s) => {
@@ -198,7 +200,7 @@ function renderSeats() {
       if (s.open) chip = h("span", { class: "chip" }, gettext("open"));
       else if (s.away) chip = h("span", { class: "chip away" }, gettext("away: bot plays"));
       else if (step?.chosen.includes(s.seat)) chip = h("span", { class: "chip chosen" }, gettext("has chosen ✓"));
-      else if (!frame.over && frame.table.play_style !== "realtime" && frame.acting.includes(s.seat)) chip = h("span", { class: "chip waiting" }, gettext("thinking…"));
+      else if (thinking(s.seat)) chip = h("span", { class: "chip waiting" }, gettext("thinking…"));
       const dot = s.bot ? "dot bot" : s.connected ? "dot on" : "dot";
       return h("div", { class: `seat${s.seat === frame.you ? " you" : ""}`, dataset: { seat: s.seat } },
         h("span", { class: dot, title: s.bot ? gettext("bot") : s.connected ? gettext("connected") : gettext("not connected") }),

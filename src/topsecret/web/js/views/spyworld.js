@@ -474,6 +474,8 @@ function missionCards(frame, ctx) {
 // -- the side panel: what to do now, your sheet, the exploration ------------------------------
 
 function waitingText(frame, ctx) {
+  // While the table waits for players to join, no one seated is being waited for.
+  if (frame.table.status === "waiting") return gettext("Waiting for the others.");
   const step = frame.observation.step;
   const waiting = step?.waiting?.filter((s) => s !== frame.you) || frame.acting.filter((s) => s !== frame.you);
   return waiting.length ? format(gettext("Waiting for {players}."), { players: waiting.map(ctx.name).join(", ") }) : gettext("Waiting for the others.");

@@ -100,11 +100,13 @@ function seatPanel(seatObs, frame, ctx) {
   const obs = frame.observation;
   const s = seatObs.seat;
   const step = obs.step;
+  // Nobody is thinking while the table still waits for players to join.
+  const thinking = frame.table.status !== "waiting" && !!step?.waiting.includes(s);
   let state = "";
   if (step?.chosen.includes(s)) state = gettext("has chosen ✓");
-  else if (step?.waiting.includes(s)) state = gettext("thinking…");
+  else if (thinking) state = gettext("thinking…");
   const steal = findLegal(frame, (a) => a.type === "steal" && a.target === s);
-  return h("div", { class: `vseat${s === frame.you ? " you" : ""}${step?.waiting.includes(s) ? " thinking" : ""}`, dataset: { seat: s } },
+  return h("div", { class: `vseat${s === frame.you ? " you" : ""}${thinking ? " thinking" : ""}`, dataset: { seat: s } },
     h("div", { class: "vseat-head" },
       h("span", { class: "who" }, ctx.name(s)),
       // The safe lies face up (rulebook, Préparation): its colour says whose cards are whose.
