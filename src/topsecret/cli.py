@@ -69,6 +69,17 @@ def _table_options(game: Game, texts: list[str] | None) -> dict[str, Any]:
     return game.new_table_options(game.parse_option_texts(texts or []))
 
 
+def _checked_table_options(
+    game: Game, players: int, texts: list[str] | None, seed: int = 0
+) -> dict[str, Any]:
+    """:func:`_table_options`, and a table set up with them once: an option whose value is
+    read only at set-up (a map or lair file, SpyWorld's gadget sides) is refused before a
+    game is played, with the message ``play`` gives, instead of failing every game."""
+    options = _table_options(game, texts)
+    game.new_state(players, options, seed)
+    return options
+
+
 def _reason(exc: OSError) -> str:
     return str(exc.strerror or exc)
 
@@ -261,7 +272,7 @@ def _play(
         raise TopSecretError(tr.gettext("--seat must be between 1 and {last}").format(last=seats))
     seat -= 1  # players count seats from 1, the engine from 0
     chosen_seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
-    options = _table_options(game, option)
+    options = _checked_table_options(game, seats, option, chosen_seed)
     lineup = _bot_lineup(game_id, bots, seats)
     if save_log is not None:
         _ready_file(save_log)
@@ -323,7 +334,7 @@ def simulate_command(
     """
     seats = _players_or_default(game_id, players)
     game = get_game(game_id)
-    options = _table_options(game, option)
+    options = _checked_table_options(game, seats, option, seed)
     lineup = _bot_lineup(game_id, bots, seats)
     if save_logs is not None:
         _ready_directory(save_logs)
@@ -522,7 +533,7 @@ def tournament_command(
     names = [name.strip() for name in bots.split(",") if name.strip()]
     for name in names:
         check_bot_name(game, name)
-    options = _table_options(game, option)
+    options = _checked_table_options(game, players, option, seed)
     require_analysis("openskill")
     if report is not None:
         require_analysis("matplotlib")
