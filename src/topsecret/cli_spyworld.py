@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+import tomllib
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -12,11 +13,11 @@ import typer
 from .core import DataFileError
 from .games.spyworld.components import agent_by_id, gadget_by_id, sheet
 from .games.spyworld.explorer import explorer_kit
-from .games.spyworld.lair import lair_fault_messages, load_lair_sheet
+from .games.spyworld.lair import lair_fault_messages, load_lair_sheet, parse_lair_sheet
 from .games.spyworld.render import draw_lair, legend
 from .games.spyworld.solver import solve
 from .games.spyworld.text import SpyWorldText
-from .i18n import Translator, locale_translator
+from .i18n import Translator, locale_translator, message_text
 
 
 def _locale_language() -> Translator:
@@ -246,7 +247,7 @@ def example_command(
         'Pool, Do Guard Dog, Gu Guard, Ro Robot, $1 $2 $3 Secrets. Walls: "row,col,side".'
     )
     comment = "".join(f"# {line}\n" for line in textwrap.wrap(codes, 88))
-    text = f'''board = "{board}"
+    text = f"""board = {json.dumps(board)}
 {comment}rooms = [
   "$3 Gu .. Sa $1",
   "Do .. La .. Ro",
@@ -261,7 +262,14 @@ movement = 12
 stealth = 8
 combat = 6
 gadgets = ["laser_drill"]
-'''
+"""
+    try:
+        # The sheet is one `solve` reads: an unknown board is refused here, not there.
+        parse_lair_sheet(tomllib.loads(text), "example")
+    except DataFileError as exc:
+        message = message_text(exc, _locale_language())
+        typer.echo(_("error: {message}").format(message=message), err=True)
+        raise typer.Exit(2) from None
     typer.echo(text, nl=False)
 
 
