@@ -252,3 +252,32 @@ def test_nobody_is_waited_for_while_the_table_waits_for_a_friend(server: Any, pa
     assert page.locator(".spy-prompt").inner_text() == "Waiting for the others."
     assert "thinking…" not in page.locator("#seats").inner_text()
     assert page.errors == []
+
+
+def test_your_lair_is_drawn_full_size_with_its_budget_like_the_others(
+    server: Any, page: Any
+) -> None:
+    """Given Ann planning at a SpyWorld table with two bots, when she looks at the lairs,
+    then hers (the one she draws on) is drawn at its full width, no narrower than a rival's,
+    the rivals' drawings are the same size, and every caption, hers too, gives the budget."""
+    page.goto(server.http + "/")
+    page.select_option("#game-select", "spyworld")
+    page.select_option("#players-select", "3")
+    page.fill("#name-input", "Ann")
+    page.select_option("[aria-label='Seat 2']", "random")
+    page.select_option("[aria-label='Seat 3']", "random")
+    page.click("#create-button")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(AGENT)
+    widths = page.eval_on_selector_all(
+        ".lairs .lair-box > svg.lair",
+        "ls => ls.map(l => Math.round(l.getBoundingClientRect().width))",
+    )
+    assert widths == [370, 180, 180], widths
+    captions = page.locator(".lairs .lair-box figcaption").all_inner_texts()
+    assert captions == [
+        "Your lair · budget 10",
+        "Random bot 2's lair · budget 10",
+        "Random bot 3's lair · budget 10",
+    ]
+    assert page.errors == []

@@ -727,7 +727,7 @@ function caption(frame, ctx, owner) {
   if (obs.explorer_of) {
     const explorer = obs.explorer_of[owner];
     parts.push(explorer === frame.you ? gettext("you explore it") : format(gettext("explored by {player}"), { player: ctx.name(explorer) }));
-  } else if (owner !== frame.you) {
+  } else {
     parts.push(format(gettext("budget {money}"), { money: sheet.budget }));
   }
   return parts.join(" · ");
@@ -748,9 +748,12 @@ export function render(board, frame, ctx) {
         h("span", { class: "phase" }, PHASES[obs.phase] ? gettext(PHASES[obs.phase]) : obs.phase)),
       offers(frame, ctx),
       h("div", { class: "spy-layout" },
-        h("div", { class: "lairs" }, order.map((owner, i) => h("figure", { class: "lair-box", dataset: { owner } },
-          lairSvg(frame, ctx, owner, i === 0 ? "big" : i === 1 && obs.explorer_of ? "medium" : "small"),
-          h("figcaption", {}, caption(frame, ctx, owner))))),
+        h("div", { class: "lairs" }, order.map((owner, i) => {
+          const size = i === 0 ? "big" : i === 1 && obs.explorer_of ? "medium" : "small";
+          return h("figure", { class: `lair-box ${size}`, dataset: { owner } },
+            lairSvg(frame, ctx, owner, size),
+            h("figcaption", {}, caption(frame, ctx, owner)));
+        })),
         h("div", { class: "spy-side" },
           h("div", { class: "spy-prompt" }, prompt(frame, ctx)),
           obs.results ? h("div", {}, h("h4", {}, gettext("Final scores")), scoreTable(obs, ctx.name, assets)) : null,
