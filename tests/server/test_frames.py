@@ -11,7 +11,7 @@ import orjson
 from wsclient import SeatClient, seated, set_up_table
 
 from topsecret.server.messages import UpdateFrame
-from topsecret.server.tables import frame_text, with_ref
+from topsecret.server.tables import frame_text, shared_json, with_ref
 
 
 async def quiet_for(client: SeatClient, seconds: float) -> list[str]:
@@ -127,3 +127,18 @@ def test_the_table_info_comes_only_when_it_changed(sqlite_server: Any) -> None:
         await ann.close()
 
     asyncio.run(scenario())
+
+
+def test_given_parts_written_once_as_json_when_a_frame_is_written_then_its_text_is_unchanged() -> (
+    None
+):
+    """Legal moves are kept as JSON text once made (``shared_json``): a frame holding them
+    reads exactly as one holding the values themselves, and a value orjson's plain path
+    cannot write (a key that is not a string) is kept as it is, for the frame's fallback."""
+    entry = {"action": {"type": "play", "card": 3}, "label": "jouer le 3 — « é »"}
+    odd = {"action": {1: "one"}, "label": "x"}
+    assert shared_json(odd) is odd
+    inline = {"type": "update", "legal": [entry, odd], "events": []}
+    copied = {"type": "update", "legal": [shared_json(entry), shared_json(odd)], "events": []}
+    assert frame_text(copied) == frame_text(inline)
+    assert orjson.loads(frame_text(copied))["legal"][0] == entry

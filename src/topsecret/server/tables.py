@@ -226,9 +226,10 @@ class TableRuntime:
         #: The game's words per reader language (see :meth:`_text`).
         self._texts: dict[str, GameText] = {}
         #: Per reader language, each action's entry in a frame's ``legal`` list (its JSON and
-        #: its label, which depend on the action alone), made once: every seat acting at once
-        #: is sent its legal moves with every action at the table (:meth:`_legal_entries_for`).
-        self._legal_entries: dict[str, dict[Action, dict[str, Any]]] = {}
+        #: its label, which depend on the action alone), made once and kept as JSON text:
+        #: every seat acting at once is sent its legal moves with every action at the table
+        #: (:meth:`_legal_entries_for`).
+        self._legal_entries: dict[str, dict[Action, Any]] = {}
         #: Per seat, the log position of its last action (-1: none yet).
         self.last_acted = [-1] * data.players
         #: Per seat, the log position at which its current decision opened.
@@ -878,8 +879,8 @@ class TableRuntime:
         seat: int | None,
         tr: Translator = ENGLISH,
         observation: dict[str, Any] | None = None,
-    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        legal: list[dict[str, Any]] = []
+    ) -> tuple[dict[str, Any], list[Any]]:
+        legal: list[Any] = []
         if (
             seat is not None
             and self.status == "playing"
@@ -889,15 +890,17 @@ class TableRuntime:
             legal = self._legal_entries_for(self.state.legal_actions(seat), tr)
         return self.state.observation(seat) if observation is None else observation, legal
 
-    def _legal_entries_for(self, actions: list[Action], tr: Translator) -> list[dict[str, Any]]:
+    def _legal_entries_for(self, actions: list[Action], tr: Translator) -> list[Any]:
         """The ``legal`` entries of ``actions`` in ``tr``'s language, each made once per table
-        and language (entries are for reading: frames share them)."""
+        and language and written as JSON then (see :func:`shared_json`): frames copy them."""
         entries = self._legal_entries.setdefault(tr.lang, {})
         out = []
         for action in actions:
             entry = entries.get(action)
             if entry is None:
-                entry = {"action": action.to_json(), "label": self._text(tr).action(action)}
+                entry = shared_json(
+                    {"action": action.to_json(), "label": self._text(tr).action(action)}
+                )
                 if len(entries) < MAX_LEGAL_ENTRIES:
                     entries[action] = entry
             out.append(entry)
@@ -1093,6 +1096,16 @@ def event_json(
     else:
         out["text"] = str(line)
     return out
+
+
+def shared_json(value: Any) -> Any:
+    """``value``'s JSON text, written once for frames to copy as it is (orjson's
+    ``Fragment``); the value itself if orjson's plain path cannot write it (a key that is
+    not a string), for the frame's own fallback."""
+    try:
+        return orjson.Fragment(orjson.dumps(value))
+    except TypeError:
+        return value
 
 
 def with_ref(frame: str, ref: int | None) -> str:
