@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
+import errno
+import os
+import sqlite3
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from .core import TopSecretError
-from .i18n import locale_translator
+from .i18n import N_, locale_translator
 
 
 def _(message: str) -> str:
@@ -24,6 +27,14 @@ BACKUP_HELP = _(
 )
 
 
+def database_url(database: str | None) -> str | None:
+    """``--database`` as the storage takes it: a URL (``scheme://...``) as given, anything
+    else the path of an SQLite file, made absolute."""
+    if database is None or "://" in database:
+        return database
+    return f"sqlite:///{Path(database).expanduser().absolute()}"
+
+
 def serve(
     host: Annotated[
         str, typer.Option(help=_("Address to listen on (0.0.0.0 for your network)."))
@@ -33,10 +44,11 @@ def serve(
         str | None,
         typer.Option(
             help=_(
-                "SQLAlchemy URL of the storage. Default: the SQLite file topsecret.sqlite3 in "
-                "this directory; postgresql+psycopg://user@host/db works the same."
+                "The storage: the path of an SQLite file, or an SQLAlchemy URL "
+                "(postgresql+psycopg://user@host/db). Default: the SQLite file "
+                "topsecret.sqlite3 in this directory."
             ),
-            metavar="URL",
+            metavar="FILE|URL",
         ),
     ] = None,
     exempt: Annotated[
@@ -75,7 +87,26 @@ def serve(
                 "the server needs its extra ({module} is missing): pip install -e '.[server]'"
             ).format(module=exc.name)
         ) from None
-    run(host, port, database, Limits(exempt=frozenset(exempt or ())), redis, lease_seconds)
+    run(
+        host,
+        port,
+        database_url(database),
+        Limits(exempt=frozenset(exempt or ())),
+        redis,
+        lease_seconds,
+    )
+
+
+def _check_backup_target(file: Path) -> None:
+    """The copy's folder exists and can be written to, or a one-line error says why not."""
+    folder = file.parent
+    if not folder.is_dir():
+        reason = os.strerror(errno.ENOTDIR if folder.exists() else errno.ENOENT)
+    elif not os.access(folder, os.W_OK | os.X_OK):
+        reason = os.strerror(errno.EACCES)
+    else:
+        return
+    raise TopSecretError.of(N_("cannot write {path}: {reason}"), path=str(file), reason=reason)
 
 
 def backup(
@@ -83,8 +114,11 @@ def backup(
     database: Annotated[
         str | None,
         typer.Option(
-            help=_("SQLAlchemy URL of the SQLite storage. Default: topsecret.sqlite3 here."),
-            metavar="URL",
+            help=_(
+                "The SQLite storage: the path of its file, or its SQLAlchemy URL "
+                "(sqlite:///...). Default: topsecret.sqlite3 here."
+            ),
+            metavar="FILE|URL",
         ),
     ] = None,
 ) -> None:
@@ -97,10 +131,19 @@ def backup(
                 "backup needs the server's extra ({module} is missing): pip install -e '.[server]'"
             ).format(module=exc.name)
         ) from None
-    store = Store(database or default_database_url())
+    from sqlalchemy.exc import ArgumentError
+
+    _check_backup_target(file)
+    url = database_url(database) or default_database_url()
+    try:
+        store = Store(url)
+    except ArgumentError as exc:
+        raise TopSecretError.of(
+            N_("cannot use the database {database}: {reason}"), database=url, reason=str(exc)
+        ) from None
     try:
         store.backup(file)
-    except (ValueError, OSError) as exc:
+    except (ValueError, OSError, sqlite3.Error) as exc:
         raise TopSecretError(str(exc)) from None
     finally:
         store.close()
