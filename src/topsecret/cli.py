@@ -273,7 +273,7 @@ def _play(
     seat -= 1  # players count seats from 1, the engine from 0
     chosen_seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
     options = _checked_table_options(game, seats, option, chosen_seed)
-    lineup = _bot_lineup(game_id, bots, seats)
+    lineup = _play_lineup(game_id, bots, seats, seat)
     if save_log is not None:
         _ready_file(save_log)
     log = play_in_terminal(game, seats, seat, lineup, chosen_seed, options, _out(), tr)
@@ -290,6 +290,20 @@ def _play(
     while (tied := offer_rematch(_out(), game, log, seat, tr)) is not None:
         seat, lineup, chosen_seed = tied.index(seat), [lineup[s] for s in tied], chosen_seed + 1
         log = play_in_terminal(game, len(tied), seat, lineup, chosen_seed, options, _out(), tr)
+
+
+def _play_lineup(game_id: str, spec: str, seats: int, human: int) -> list[str]:
+    """``--bots`` of ``play``: the bots of the seats other than the person's, in seat order,
+    the list repeating as needed; one name per seat, the person's seat holding ``you``."""
+    names = [name.strip() for name in spec.split(",") if name.strip()]
+    if len(names) > seats - 1:
+        raise TopSecretError.of(
+            N_("--bots names more bots than there are other seats ({count} > {seats})"),
+            count=len(names),
+            seats=seats - 1,
+        )
+    others = _bot_lineup(game_id, spec, seats - 1)
+    return [*others[:human], "you", *others[human:]]
 
 
 @app.command(
