@@ -54,6 +54,30 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        from importlib.metadata import version
+
+        print(f"topsecret {version('topsecret')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main_options(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_print_version,
+            is_eager=True,
+            help=_("Print the installed version and exit."),
+        ),
+    ] = False,
+) -> None:
+    """Options of ``topsecret`` itself, before any command."""
+
+
 GameArg = Annotated[
     str, typer.Argument(help=_("Game id: {ids}.").format(ids=", ".join(game_ids())))
 ]
@@ -316,7 +340,10 @@ def _play_lineup(game_id: str, spec: str, seats: int, human: int) -> list[str]:
 )
 def simulate_command(
     game_id: GameArg,
-    players: Annotated[int | None, typer.Option("--players", "-p", help=_("Seats."))] = None,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help=_("Seats (default 4 or nearest).")),
+    ] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help=_("How many games."))] = 100,
     seed: Annotated[int, typer.Option("--seed", help=_("Seed of the whole run."))] = 0,
     bots: Annotated[
