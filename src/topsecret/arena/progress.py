@@ -7,7 +7,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 
 def progress_bar(label: str, console: Console | None) -> Progress:
-    """A bar counting games with the time left; silent when ``console`` is ``None``."""
+    """A bar counting games with the time left; silent when ``console`` is ``None`` or not a
+    terminal (a pipe or a file would get no bar, only the blank line it leaves behind)."""
     return Progress(
         TextColumn(label),
         BarColumn(),
@@ -15,5 +16,5 @@ def progress_bar(label: str, console: Console | None) -> Progress:
         TimeRemainingColumn(),
         console=console or Console(stderr=True),
         transient=True,
-        disable=console is None,
+        disable=console is None or not console.is_terminal,
     )
