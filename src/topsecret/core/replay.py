@@ -173,6 +173,16 @@ def replay(game: Game, log: ReplayLog, *, check_scores: bool = True) -> State:
                 reason=reason_of(exc),
             ) from None
     if check_scores and log.scores is not None and state.scores() != log.scores:
+        if not state.is_over():
+            # The actions stop short of the end the logged scores come from: a cut log.
+            raise ReplayError.of(
+                N_(
+                    "the log ends before the game is over, after {actions} actions, so its "
+                    "scores {logged} cannot be checked"
+                ),
+                actions=len(log.actions),
+                logged=str(log.scores),
+            )
         raise ReplayError.of(
             N_("replayed scores {replayed} differ from the logged scores {logged}"),
             replayed=str(state.scores()),
