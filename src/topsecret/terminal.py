@@ -1,7 +1,14 @@
 """Playing one game in a terminal: a person in one seat, bots in the others.
 
 Seats are shown counted from 1, as players count them (``--seat 1`` is the first seat); the
-code and the replay log count from 0."""
+code and the replay log count from 0.
+
+A real-time game (the winking game) runs on a virtual clock, as ``play_match`` runs it: each
+tick of :data:`TICK_SECONDS` tells the game the time, then every seat that may act is asked
+once, the first seat rotating. The clock waits for the person: whenever they may act they
+pick an action or "wait" (an empty line waits too), and waiting lets the clock run until
+something they can see happens, :data:`WAIT_TICKS` ticks at most. Actions are logged with
+their time, so the log replays."""
 
 from __future__ import annotations
 
@@ -21,6 +28,14 @@ HELP = N_(
     "Type the number of an action and press Enter. "
     "'t' shows the table again, 'h' this help, 'q' leaves the game."
 )
+#: The real-time menu's last entry; an empty line chooses it too.
+WAIT = N_("Wait (the clock runs until something happens, one second at most)")
+
+#: Virtual seconds per tick of a real-time game's clock, as ``play_match``'s.
+TICK_SECONDS = 0.25
+#: The most ticks one "wait" lets the clock run: the person sees the table again at least
+#: every second of game time.
+WAIT_TICKS = 4
 
 
 class Quit(Exception):
@@ -31,15 +46,38 @@ def ask_action(
     console: Console, game: Game, state: State, seat: int, tr: Translator = ENGLISH
 ) -> Action:
     """Prompt until the person picks a legal action; nonsense is answered, never fatal."""
+    action = _ask(console, game, state, seat, tr, may_wait=False)
+    assert action is not None  # only a menu with "wait" answers None
+    return action
+
+
+def ask_action_or_wait(
+    console: Console, game: Game, state: State, seat: int, tr: Translator = ENGLISH
+) -> Action | None:
+    """As :func:`ask_action`, with "wait" last on the menu (an empty line picks it too):
+    ``None`` when the person waits."""
+    return _ask(console, game, state, seat, tr, may_wait=True)
+
+
+def _ask(
+    console: Console, game: Game, state: State, seat: int, tr: Translator, may_wait: bool
+) -> Action | None:
     words = game_text(game, tr)
     groups = words.action_groups(state.legal_actions(seat))
+    labels = [label for label, _ in groups]
+    if may_wait:
+        labels.append(tr.gettext(WAIT))
     console.print(words.view(state.observation(seat)))
     while True:
         your_move = tr.gettext("Your move:")
         console.print(f"[bold]{escape(your_move)}[/]")
-        chosen = _pick(console, words, state, seat, [label for label, _ in groups], tr)
+        chosen = _pick(
+            console, words, state, seat, labels, tr, blank=len(groups) if may_wait else None
+        )
         if chosen is None:
             continue
+        if chosen == len(groups):
+            return None
         actions = groups[chosen][1]
         if len(actions) == 1:
             return actions[0]
@@ -57,14 +95,18 @@ def _pick(
     seat: int,
     labels: Sequence[str],
     tr: Translator = ENGLISH,
+    blank: int | None = None,
 ) -> int | None:
-    """One numbered menu; the index picked, or ``None`` to show the menu again."""
+    """One numbered menu; the index picked, or ``None`` to show the menu again. ``blank`` is
+    the index an empty line picks, if any."""
     for number, label in enumerate(labels, start=1):
         console.print(f"  {number:>2}. {escape(label)}")
     try:
         answer = console.input("> ").strip().lower()
     except EOFError:
         raise Quit from None
+    if answer == "" and blank is not None:
+        return blank
     if answer in ("q", "quit", "exit"):
         raise Quit
     if answer in ("h", "help", "?"):
@@ -84,12 +126,16 @@ def _pick(
 
 def tell(
     console: Console, game: Game, events: Sequence[Event], seat: int, tr: Translator = ENGLISH
-) -> None:
+) -> int:
+    """Print the lines of ``events`` the seat may see; returns how many were printed."""
     words = game_text(game, tr)
+    told = 0
     for event in visible_events(events, seat):
         line = words.event(event, seat)
         if line:
             console.print(f"[dim]·[/] {escape(line)}")
+            told += 1
+    return told
 
 
 def offer_rematch(
@@ -168,25 +214,98 @@ def play_in_terminal(
         tr.gettext(HELP),
     ]
     console.print(Panel(escape("\n".join(lines)), title="TOP SECRET"))
+    table = _Table(console, game, state, human, seated, log, tr)
     try:
-        while not state.is_over():
-            for seat in state.acting_players():
-                if state.is_over() or seat not in state.acting_players():
-                    continue
-                if seat == human:
-                    action = ask_action(console, game, state, seat, tr)
-                else:
-                    action = seated[seat].choose(SeatView(state, seat))
-                events = state.apply(seat, action)
-                log.record(seat, action.to_json())
-                tell(console, game, events, human, tr)
-                for other, bot in seated.items():
-                    seen = visible_events(events, other)
-                    if seen:
-                        bot.observe(other, seen)
+        if game.play_style == "realtime":
+            table.play_realtime()
+        else:
+            table.play_turns()
     except Quit:
         console.print(escape(tr.gettext("You left the table. The game is not finished.")))
         return log
     log.scores = state.scores()
     console.print(words.view(state.observation(human)))
     return log
+
+
+class _Table:
+    """One game in play in the terminal: the person's seat, the bots, the log."""
+
+    def __init__(
+        self,
+        console: Console,
+        game: Game,
+        state: State,
+        human: int,
+        seated: Mapping[int, Bot],
+        log: ReplayLog,
+        tr: Translator,
+    ) -> None:
+        self.console = console
+        self.game = game
+        self.state = state
+        self.human = human
+        self.seated = seated
+        self.log = log
+        self.tr = tr
+
+    def play_turns(self) -> None:
+        state = self.state
+        while not state.is_over():
+            for seat in state.acting_players():
+                if state.is_over() or seat not in state.acting_players():
+                    continue
+                if seat == self.human:
+                    action = ask_action(self.console, self.game, state, seat, self.tr)
+                else:
+                    action = self.seated[seat].choose(SeatView(state, seat))
+                self.take(seat, action, None)
+
+    def play_realtime(self) -> None:
+        """The virtual clock of the module docstring: the person's "wait" runs it until a
+        line is printed for them, or for :data:`WAIT_TICKS` ticks."""
+        state = self.state
+        players = state.num_players
+        waiting = 0
+        tick = 0
+        while not state.is_over():
+            now = tick * TICK_SECONDS
+            if self.tell_all(state.advance_time(now)):
+                waiting = 0
+            first = tick % players
+            for seat in sorted(state.acting_players(), key=lambda s: (s - first) % players):
+                if state.is_over() or seat not in state.acting_players():
+                    continue
+                if seat == self.human:
+                    if waiting:
+                        continue
+                    action = ask_action_or_wait(self.console, self.game, state, seat, self.tr)
+                    if action is None:
+                        waiting = WAIT_TICKS
+                        continue
+                else:
+                    action = self.seated[seat].act_at(SeatView(state, seat), now)
+                    if action is None:
+                        continue
+                if self.take(seat, action, now):
+                    waiting = 0
+            waiting = max(0, waiting - 1)
+            tick += 1
+
+    def take(self, seat: int, action: Action, now: float | None) -> int:
+        """Apply a seat's action, log it (with its time in real time) and tell everyone;
+        returns the lines printed for the person."""
+        events = self.state.apply(seat, action)
+        self.log.record(seat, action.to_json(), now)
+        return self.tell_all(events)
+
+    def tell_all(self, events: Sequence[Event]) -> int:
+        """The person reads what they may see of ``events``, each bot observes its share;
+        returns the lines printed for the person."""
+        if not events:
+            return 0
+        for other, bot in self.seated.items():
+            seen = visible_events(events, other)
+            if seen:
+                bot.observe(other, seen)
+        return tell(self.console, self.game, events, self.human, self.tr)
