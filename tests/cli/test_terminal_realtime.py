@@ -8,7 +8,6 @@ import itertools
 import random
 import re
 import subprocess
-import sys
 from typing import Any
 
 import pytest
@@ -18,15 +17,11 @@ from topsecret import terminal
 from topsecret.core import Action, State, replay
 from topsecret.games import get_game
 
+from .commands import run
+
 
 def play(*args: str, input_text: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "topsecret.cli", "play", *args],
-        capture_output=True,
-        text=True,
-        input=input_text,
-        timeout=300,
-    )
+    return run("play", *args, input_text=input_text)
 
 
 def shown_times(output: str) -> list[float]:
