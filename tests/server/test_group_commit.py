@@ -124,13 +124,9 @@ class TracedCursor:
         self.real.close()
 
 
-@NEEDS_POSTGRES
-def test_on_postgresql_a_group_without_an_ended_game_is_one_statement(
-    postgres_store: Store, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """One INSERT of every row, committed by itself: one round trip to the database, where
-    a ping, the INSERT and a COMMIT took three."""
-    store = postgres_store
+def trace_statements(store: Store) -> list[str]:
+    """The list the store's group-commit connections record the start of each statement in,
+    as they send it."""
     sent: list[str] = []
     engine = store._append_engine
     assert engine is not None
@@ -143,6 +139,17 @@ def test_on_postgresql_a_group_without_an_ended_game_is_one_statement(
         return connection
 
     engine.raw_connection = traced  # type: ignore[method-assign]
+    return sent
+
+
+@NEEDS_POSTGRES
+def test_on_postgresql_a_group_without_an_ended_game_is_one_statement(
+    postgres_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One INSERT of every row, committed by itself: one round trip to the database, where
+    a ping, the INSERT and a COMMIT took three."""
+    store = postgres_store
+    sent = trace_statements(store)
     store.append_actions([(f"t{n}", LogRow(1, 0, {"card": n}, None), None) for n in range(3)])
     assert sent == ["INSERT INTO actions"]
     assert [store.count_actions(f"t{n}") for n in range(3)] == [1, 1, 1]
@@ -175,18 +182,7 @@ def test_on_postgresql_a_large_group_is_one_statement_and_reads_back_as_written(
     every row reads back exactly as a small group's rows do: JSON with quotes, backslashes,
     braces, commas and any script, a clock tick without an action, the clock's times."""
     store = postgres_store
-    sent: list[str] = []
-    engine = store._append_engine
-    assert engine is not None
-    checkout = engine.raw_connection
-
-    def traced() -> Any:
-        connection = checkout()
-        real = connection.cursor
-        connection.cursor = lambda: TracedCursor(real(), sent)  # type: ignore[method-assign]
-        return connection
-
-    engine.raw_connection = traced  # type: ignore[method-assign]
+    sent = trace_statements(store)
     awkward = [
         {"type": "say", "text": 'a "quoted" \\ back\\slash, {brace} [1,2] Éloïse ☂ 木'},
         None,

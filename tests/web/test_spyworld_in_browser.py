@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from lobby_form import create_in_lobby
 from test_whole_games import STALL_SECONDS, click, progress_watch
 
 #: What the view offers to click, in the order a player would look for it.
@@ -239,14 +240,7 @@ def test_nobody_is_waited_for_while_the_table_waits_for_a_friend(server: Any, pa
     """Given Ann's SpyWorld table whose seat 2 waits for a friend, when she looks at it, then
     the page waits for the others to join, naming no seated player as the one it waits for,
     and no seat is "thinking…"."""
-    page.goto(server.http + "/")
-    page.select_option("#game-select", "spyworld")
-    page.select_option("#players-select", "3")
-    page.fill("#name-input", "Ann")
-    page.select_option("[aria-label='Seat 2']", "")
-    page.select_option("[aria-label='Seat 3']", "random")
-    page.click("#create-button")
-    page.wait_for_url("**/t/*")
+    create_in_lobby(page, server, "spyworld", ["", "random"])
     page.wait_for_selector(".spyworld .spy-prompt")
     assert page.locator("#status").inner_text().startswith("Waiting for 1 more player.")
     assert page.locator(".spy-prompt").inner_text() == "Waiting for the others."
@@ -260,14 +254,7 @@ def test_your_lair_is_drawn_full_size_with_its_budget_like_the_others(
     """Given Ann planning at a SpyWorld table with two bots, when she looks at the lairs,
     then hers (the one she draws on) is drawn at its full width, no narrower than a rival's,
     the rivals' drawings are the same size, and every caption, hers too, gives the budget."""
-    page.goto(server.http + "/")
-    page.select_option("#game-select", "spyworld")
-    page.select_option("#players-select", "3")
-    page.fill("#name-input", "Ann")
-    page.select_option("[aria-label='Seat 2']", "random")
-    page.select_option("[aria-label='Seat 3']", "random")
-    page.click("#create-button")
-    page.wait_for_url("**/t/*")
+    create_in_lobby(page, server, "spyworld", ["random", "random"])
     page.wait_for_selector(AGENT)
     widths = page.eval_on_selector_all(
         ".lairs .lair-box > svg.lair",

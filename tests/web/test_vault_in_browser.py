@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from liveserver import person, store_table
+from lobby_form import create_in_lobby
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_whole_games import STALL_SECONDS, progress_watch
 
@@ -258,14 +259,7 @@ def test_nobody_is_thinking_while_the_table_waits_for_a_friend(
     the page says it waits for a player and no seat, in the seat list or on the board, is
     "thinking…"; when Bob takes the seat and the game starts, then the seats that owe a
     card are."""
-    page.goto(server.http + "/")
-    page.select_option("#game-select", "vault")
-    page.select_option("#players-select", "3")
-    page.fill("#name-input", "Ann")
-    page.select_option("[aria-label='Seat 2']", "")
-    page.select_option("[aria-label='Seat 3']", "random")
-    page.click("#create-button")
-    page.wait_for_url("**/t/*")
+    create_in_lobby(page, server, "vault", ["", "random"])
     page.wait_for_selector(".vseat")
     assert page.locator("#status").inner_text().startswith("Waiting for 1 more player.")
     assert "thinking…" not in page.locator("#seats").inner_text()
