@@ -42,7 +42,7 @@ def test_creating_tables_is_rate_limited_per_client(sqlite_url: str) -> None:
         assert 1 <= int(third.headers["retry-after"]) <= 60
         # A refused setup costs nothing: a bad request is answered with its reason.
         bad = new_table(server.http, players=9)
-        assert bad.status_code == 409 and "2-4 players" in bad.json()["detail"]
+        assert bad.status_code == 422 and "2-4 players" in bad.json()["detail"]
         with other_client(server.http) as other:
             body = {"game": "fakecards", "players": 2, "name": "Bob"}
             assert other.post("/api/tables", json=body).status_code == 200

@@ -226,7 +226,7 @@ def test_a_new_table_is_created_only_under_the_current_rules(sqlite_url: str) ->
                     },
                     timeout=10,
                 )
-                assert refused.status_code == 409, (game_id, wrong)
+                assert refused.status_code == 422, (game_id, wrong)
                 detail = refused.json()["detail"]
                 assert f"option 'rules' takes only {current} (or leave it out)" in detail
                 assert f"new {game.title} tables are played under the current rules" in detail
@@ -334,7 +334,7 @@ def test_a_new_wink_table_looks_at_human_speed_and_a_rules_1_rematch_is_raised_t
             json={"game": "wink", "players": 4, "options": {"look_ms": 0}},
             timeout=10,
         )
-        assert refused.status_code == 409, refused.text
+        assert refused.status_code == 422, refused.text
         assert refused.json()["detail"] == "option 'look_ms' must be at least 250"
         asked = httpx.post(
             f"{server.http}/api/tables/oldwink/rematch", json={"token": "ann-token"}, timeout=10

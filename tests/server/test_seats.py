@@ -46,14 +46,20 @@ def test_bad_requests_are_refused_with_reasons(sqlite_server: Any) -> None:
         ({"game": "vault", "players": 2, "seats": ["ismcts:speed=3", None]}, "no option 'speed'"),
         ({"game": "vault", "players": 2, "seats": ["medium:ms=3", None]}, "takes no options"),
         ({"game": "fakecards", "players": 2, "seats": ["random"]}, "one entry per seat"),
+        (
+            {"game": "fakecards", "players": 2, "seats": ["random", "random"], "name": "Ann"},
+            "every seat is a bot",
+        ),
         # An option that may name a file on the server takes only its listed values here.
         ({"game": "briefcase", "players": 2, "options": {"map": "/etc/passwd"}}, "name a file"),
         ({"game": "spyworld", "players": 2, "options": {"lair": "/tmp/x.toml"}}, "name a file"),
         ({"game": "spyworld", "players": 2, "options": {"gadgets": "shiny"}}, "gadget"),
     ]
     for body, reason in cases:
+        # Content the server cannot take is 422, as for a malformed body; 409 is for what
+        # a table's state refuses (a seat already taken, above).
         response = httpx.post(f"{base}/api/tables", json=body)
-        assert response.status_code == 409, body
+        assert response.status_code == 422, body
         assert reason in response.json()["detail"], (body, response.json())
     too_long = httpx.post(
         f"{base}/api/tables", json={"game": "fakecards", "players": 2, "name": "x" * 500}

@@ -64,6 +64,7 @@ from .messages import (
 from .tables import (
     DAMAGED,
     Connection,
+    InvalidRequest,
     StorageError,
     TableError,
     error_frame,
@@ -141,6 +142,10 @@ def create_app(
     @app.exception_handler(TableError)
     async def _table_error(request: Request, exc: TableError) -> JSONResponse:
         return JSONResponse(error_body(exc, reader(request.scope)), status_code=409)
+
+    @app.exception_handler(InvalidRequest)
+    async def _invalid_request(request: Request, exc: InvalidRequest) -> JSONResponse:
+        return JSONResponse(error_body(exc, reader(request.scope)), status_code=422)
 
     @app.exception_handler(StorageError)
     async def _storage(request: Request, exc: StorageError) -> JSONResponse:

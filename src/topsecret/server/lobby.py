@@ -35,6 +35,7 @@ from .tables import (
     DAMAGED_AT,
     EXPIRED,
     Connection,
+    InvalidRequest,
     StorageError,
     TableError,
     TableRuntime,
@@ -332,6 +333,8 @@ class Lobby:
             raise CallFailed(message_text(exc, tr), 429, exc.retry_after, exc.template) from None
         except StorageError as exc:
             raise CallFailed(message_text(exc, tr), 503, 1.0, exc.template) from None
+        except InvalidRequest as exc:
+            raise CallFailed(message_text(exc, tr), 422, None, exc.template) from None
         except TableError as exc:
             raise CallFailed(message_text(exc, tr), 409, None, exc.template) from None
 
@@ -641,14 +644,14 @@ class Lobby:
         try:
             game = get_game(request.game)
         except UnknownName as exc:
-            raise TableError(str(exc)).with_message_of(exc) from None
+            raise InvalidRequest(str(exc)).with_message_of(exc) from None
         for spec in game.option_specs:
             # Some text options may name a file on the server, such as a custom map: the host
             # may use such files from the command line, browsers only the listed values.
             given = request.options.get(spec.name, spec.default)
             if not spec.safe_for_remote(given):
                 listed = ", ".join(repr(v) for v in (spec.default, *(spec.suggestions or ())))
-                raise TableError.of(
+                raise InvalidRequest.of(
                     N_(
                         "option '{name}' may name a file on the server, so from the browser "
                         "it takes only {listed}"
@@ -664,10 +667,10 @@ class Lobby:
             # a board's file): set one up now, so a bad value is refused before it is stored.
             game.new_state(request.players, options, seed=0)
         except (InvalidOptions, DataFileError) as exc:
-            raise TableError(str(exc)).with_message_of(exc) from None
+            raise InvalidRequest(str(exc)).with_message_of(exc) from None
         seats = request.seats if request.seats is not None else [None] * request.players
         if len(seats) != request.players:
-            raise TableError.of(
+            raise InvalidRequest.of(
                 N_("give one entry per seat: {players} seats, {given}"),
                 players=request.players,
                 given=len(seats),
@@ -677,7 +680,7 @@ class Lobby:
                 try:
                     check_bot_name(game, bot)
                 except UnknownName as exc:
-                    raise TableError(str(exc)).with_message_of(exc) from None
+                    raise InvalidRequest(str(exc)).with_message_of(exc) from None
         if counted:
             wait = await self._create_rate.acquire(client)
             if wait:
@@ -692,7 +695,7 @@ class Lobby:
         if request.name is not None:
             seat = next((i for i, bot in enumerate(seats) if bot is None), None)
             if seat is None:
-                raise TableError.of(N_("every seat is a bot: there is no seat for you"))
+                raise InvalidRequest.of(N_("every seat is a bot: there is no seat for you"))
             token = new_token()
             seat_rows[seat] = SeatData(seat, None, request.name, hash_token(token), False)
         host = token if token is not None else new_token()

@@ -108,6 +108,12 @@ class TableError(TopSecretError):
     """A request the table cannot honour (full, unknown seat, wrong token...)."""
 
 
+class InvalidRequest(TableError):
+    """A request whose content the server cannot take (an unknown game or bot, a bad option,
+    a wrong count of players or seats): HTTP answers it with 422, where a request the
+    table's state refuses (a seat taken, a table closed) gets 409."""
+
+
 class StorageError(TableError):
     """The database refused a write: nothing changed, in memory or in storage."""
 
