@@ -170,6 +170,12 @@ def _bot_lineup(game_id: str, spec: str, seats: int) -> list[str]:
     names = [name.strip() for name in spec.split(",") if name.strip()]
     if not names:
         raise TopSecretError.of(N_("--bots needs at least one bot name"))
+    if len(names) > seats:
+        raise TopSecretError.of(
+            N_("--bots names more bots than there are seats ({count} > {seats})"),
+            count=len(names),
+            seats=seats,
+        )
     game = get_game(game_id)
     for name in names:
         check_bot_name(game, name)

@@ -96,6 +96,10 @@ def test_simulate_saves_logs_that_replay_to_the_same_scores(tmp_path):
         (("simulate", "chess"), "unknown game"),
         (("simulate", "vault", "--players", "9"), "2-6 players"),
         (("simulate", "vault", "--bots", "genius"), "no bot 'genius'"),
+        (
+            ("simulate", "vault", "-p", "2", "--bots", "random,heuristic,ismcts"),
+            "--bots names more bots than there are seats (3 > 2)",
+        ),
         (("simulate", "vault", "-o", "colour=red"), "unknown option"),
         (("simulate", "vault", "-o", "target=lots"), "whole number"),
         (("simulate", "vault", "-o", "target"), "name=value"),
