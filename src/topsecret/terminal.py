@@ -23,10 +23,11 @@ from .arena.match import bot_seeds
 from .bots import make_bot
 from .core import Action, Bot, Event, Game, ReplayLog, SeatView, State, visible_events
 from .i18n import ENGLISH, N_, GameText, Translator, game_text
+from .i18n.rules_summary import plain_markup, rules_summary
 
 HELP = N_(
     "Type the number of an action and press Enter. "
-    "'t' shows the table again, 'h' this help, 'q' leaves the game."
+    "'t' shows the table again, 'r' the rules in one minute, 'h' this help, 'q' leaves the game."
 )
 #: The real-time menu's last entry; an empty line chooses it too.
 WAIT = N_("Wait (the clock runs until something happens, one second at most)")
@@ -88,6 +89,16 @@ def _ask(
             return actions[detail]
 
 
+def rules_text(game_id: str, tr: Translator = ENGLISH) -> str:
+    """The game's rules in one minute as Rich markup: the web table's rules dialog without its
+    last line, which says what to click."""
+    summary = rules_summary(game_id, tr)
+    if summary is None:
+        return escape(tr.gettext(HELP))
+    items = [f"  • {plain_markup(item, escape)}" for item in summary.items]
+    return "\n".join([f"[bold]{escape(summary.title)}[/bold]", *items])
+
+
 def _pick(
     console: Console,
     words: GameText,
@@ -114,6 +125,9 @@ def _pick(
         return None
     if answer in ("t", "table"):
         console.print(words.view(state.observation(seat)))
+        return None
+    if answer in ("r", "rules"):
+        console.print(rules_text(state.game.id, tr))
         return None
     if answer in ("b", "back"):
         return None

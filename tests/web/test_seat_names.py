@@ -17,8 +17,15 @@ from topsecret.i18n import game_text, translator
 from topsecret.server.tables import event_json
 
 
-def named(page: Any, server: LiveServer, text: str, players: int, lang: str = "en") -> str:
+def open_lobby(page: Any, server: LiveServer) -> None:
+    """The lobby, once it has set its own language: a page's catalogue is the one loaded
+    last, so a test that loads another must wait for the page's own first."""
     page.goto(server.http + "/")
+    page.wait_for_selector("#game-select option", state="attached")
+
+
+def named(page: Any, server: LiveServer, text: str, players: int, lang: str = "en") -> str:
+    open_lobby(page, server)
     return str(
         page.evaluate(
             """async ([text, players, lang]) => {
@@ -61,7 +68,7 @@ def test_the_language_asked_for_last_is_kept_when_an_earlier_one_answers_later(
     """Given a page that asks for French and then German, when French's catalogue arrives
     last (as the page's own language could, on a busy machine, after a later request), then
     the page still speaks German."""
-    page.goto(server.http + "/")
+    open_lobby(page, server)
     lang, seat = page.evaluate(
         """async () => {
             const { loadLanguage, gettext } = await import("/static/js/i18n.js");
@@ -101,7 +108,7 @@ def logged(page: Any, server: LiveServer, event: str, you: int | None, lang: str
     for one of ``EVENTS``, worded by the server as it words it for that reader."""
     game = get_game("briefcase" if event == "briefcase" else "wink")
     sent = event_json(game, EVENTS[event], you, game_text(game, translator(lang)))
-    page.goto(server.http + "/")
+    open_lobby(page, server)
     return str(
         page.evaluate(
             """async ([event, seats, you, lang]) => {
