@@ -55,9 +55,10 @@ def _engine_view(state: State, seat: int | None, held: dict[str, Any]) -> dict[s
     return state.observation(seat)
 
 
-def _check_views(server: Any, game_id: str, table_id: str, client: SeatClient) -> int:
+def _check_views(states: list[State], client: SeatClient) -> int:
     """Every frame the client got has the documented shape, and after each one the view it
-    holds is the engine's; returns how many frames carried only what changed."""
+    holds is the engine's (``states``: the table's, by seq); returns how many frames carried
+    only what changed."""
     updates = [text for text in client.raw if '"type":"update"' in text]
     assert len(updates) == len(client.updates)
     partial = 0
@@ -66,7 +67,6 @@ def _check_views(server: Any, game_id: str, table_id: str, client: SeatClient) -
         partial += frame.observation is None
     assert client.updates[0]["full"] and "observation" in updates[0]
     you = client.updates[0]["you"]
-    states = _states_by_seq(server.store, game_id, table_id)
     for frame in client.updates:
         held = frame["observation"]
         assert held == _engine_view(states[frame["seq"]], you, held), f"{you} at {frame['seq']}"
@@ -157,7 +157,8 @@ def test_turn_based_games_merged_frames_hold_each_seats_view(
 
     clients = asyncio.run(scenario())
     assert runtime.state.is_over()
-    partial = [_check_views(sqlite_server, game_id, table.id, c) for c in clients]
+    states = _states_by_seq(sqlite_server.store, game_id, table.id)
+    partial = [_check_views(states, c) for c in clients]
     # Every client that saw more than its first frame was sent only what changed after it.
     for client, count in zip(clients, partial, strict=True):
         if len(client.updates) > 1:
@@ -219,7 +220,8 @@ def test_wink_merged_frames_hold_each_seats_view_in_real_time(sqlite_server: Any
 
     clients = asyncio.run(scenario())
     assert all(row.time is not None for row in runtime.history.rows())
-    partial = [_check_views(sqlite_server, "wink", table.id, c) for c in clients]
+    states = _states_by_seq(sqlite_server.store, "wink", table.id)
+    partial = [_check_views(states, c) for c in clients]
     assert partial[0] > 0 and partial[-1] > 0
     assert clients[3].updates[0]["seq"] > clients[2].last["seq"]  # Bob missed frames
 
