@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -75,10 +75,10 @@ def rules_summary(game_id: str, tr: Translator = ENGLISH) -> RulesSummary | None
     )
 
 
-def plain_markup(text: str, escape: Any = None) -> str:
+def plain_markup(text: str, escape: Callable[[str], str] | None = None) -> str:
     """``<b>…</b>`` (with or without a style) as Rich's ``[bold]…[/bold]``; everything else
     passed through ``escape`` (Rich's, say) so the text cannot open markup of its own."""
-    quote = escape if escape is not None else (lambda part: part)
+    quote = escape if escape is not None else str
     out: list[str] = []
     at = 0
     for found in _BOLD.finditer(text):
