@@ -18,6 +18,7 @@ import argparse
 
 import numpy as np
 
+from topsecret.core import TopSecretError
 from topsecret.rl.gymnasium import env as make_env
 
 
@@ -29,7 +30,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the first episode")
     args = parser.parse_args(argv)
 
-    env = make_env("briefcase", players=args.players, opponents=args.opponents)
+    try:
+        env = make_env("briefcase", players=args.players, opponents=args.opponents)
+    except TopSecretError as exc:  # a player count or a bot the game does not take
+        parser.error(str(exc))
     rng = np.random.default_rng(args.seed)
     # The reward is the learner's share of the win (1/k when k seats tie for best), so the
     # sum of final rewards over episodes counts wins with ties split.

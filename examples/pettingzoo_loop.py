@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from topsecret.core import TopSecretError
 from topsecret.rl.pettingzoo import env as make_env
 from topsecret.rl.pettingzoo import parallel_env as make_parallel_env
 
@@ -74,7 +75,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=7, help="seed of the deal and the actions")
     args = parser.parse_args(argv)
 
-    aec_rewards = aec_loop(args.players, args.seed)
+    try:
+        aec_rewards = aec_loop(args.players, args.seed)
+    except TopSecretError as exc:  # a player count the game does not take: said, not traced
+        parser.error(str(exc))
     print("AEC rewards:", {agent: round(r, 3) for agent, r in aec_rewards.items()})
     parallel_rewards, steps = parallel_loop(args.players, args.seed)
     print(

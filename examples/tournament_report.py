@@ -22,6 +22,7 @@ from pathlib import Path
 
 from topsecret.arena.report import write_report
 from topsecret.arena.tournament import tournament
+from topsecret.core import TopSecretError
 from topsecret.games import get_game
 
 
@@ -29,7 +30,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("directory", type=Path, help="where to write the report")
     parser.add_argument("--game", default="vault", help="game id (default: vault)")
-    parser.add_argument("--players", type=int, default=2, help="seats at each table")
+    parser.add_argument(
+        "--players", type=int, default=None, help="seats at each table (default: the game's fewest)"
+    )
     parser.add_argument(
         "--bots",
         default="random,heuristic",
@@ -46,15 +49,19 @@ def main(argv: list[str] | None = None) -> None:
     # Single deals keep Vault games short enough for a quick example; other games have no
     # such option, and unknown options are refused.
     options = {"single_deal": True} if args.game == "vault" else {}
-    result = tournament(
-        get_game(args.game),
-        players=args.players,
-        bots=bots,
-        games=args.games,
-        seed=args.seed,
-        options=options,
-        jobs=args.jobs,
-    )
+    try:
+        game = get_game(args.game)
+        result = tournament(
+            game,
+            players=game.min_players if args.players is None else args.players,
+            bots=bots,
+            games=args.games,
+            seed=args.seed,
+            options=options,
+            jobs=args.jobs,
+        )
+    except TopSecretError as exc:  # an unknown game or bot, a wrong count: said, not traced
+        parser.error(str(exc))
     # The report quotes the command that produced it, so a reader can run it again.
     command = shlex.join([sys.executable, *sys.argv])
     written = write_report(result, args.directory, command)

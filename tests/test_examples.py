@@ -90,3 +90,41 @@ def test_example_help(script: str) -> None:
     # --help runs nothing, but the script still imports its optional library first.
     pytest.importorskip(NEEDS[script], reason=f"{script} needs {NEEDS[script]}")
     assert "usage:" in run(script, "--help")
+
+
+@pytest.mark.parametrize(
+    ("script", "args", "message"),
+    [
+        ("pettingzoo_loop.py", ("--players", "7"), "is for 2-6 players, not 7"),
+        ("gymnasium_masked_random.py", ("--players", "5"), "is for 2-4 players, not 5"),
+        ("tournament_report.py", ("out", "--bots", "random,nope"), "no bot 'nope' for vault"),
+    ],
+)
+def test_an_example_refuses_bad_arguments_in_one_line(
+    script: str, args: tuple[str, ...], message: str, tmp_path: Path
+) -> None:
+    pytest.importorskip(NEEDS[script], reason=f"{script} needs {NEEDS[script]}")
+    completed = subprocess.run(
+        [sys.executable, str(EXAMPLES / script), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert completed.returncode == 2
+    assert message in completed.stderr and "Traceback" not in completed.stderr
+
+
+def test_the_tournament_example_seats_the_games_fewest_players_by_default(tmp_path: Path) -> None:
+    """Given the winking game, for 4 to 8 players, when no --players is given, then four sit."""
+    pytest.importorskip("openskill", reason="tournament_report.py needs the analysis extra")
+    out = run("tournament_report.py", str(tmp_path / "wink"), "--game", "wink", "--games", "4")
+    assert "games of wink, 0 errors" in out
+    header = (tmp_path / "wink" / "games.csv").read_text().splitlines()[0].split(",")
+    assert [column for column in header if column.startswith("bot_")] == [
+        "bot_0",
+        "bot_1",
+        "bot_2",
+        "bot_3",
+    ]

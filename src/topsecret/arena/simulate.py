@@ -17,6 +17,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import Progress
 
+from ..bots import check_bot_name
 from ..core import Game, Rng, TopSecretError
 from ..core.errors import N_
 from ..games import get_game
@@ -174,6 +175,15 @@ def simulate(
     """
     if jobs < 1:
         raise TopSecretError.of(N_("--jobs must be at least 1"))
+    game.check_players(players)
+    if len(bots) != players:
+        raise TopSecretError.of(
+            N_("give one bot per seat: {players} seats, {given} bots"),
+            players=players,
+            given=len(bots),
+        )
+    for name in dict.fromkeys(bots):
+        check_bot_name(game, name)  # refused before any game, not counted as errors
     resolved = game.new_table_options(options)
     report = SimulationReport(game.id, players, list(bots), seed, dict(resolved), rotate=rotate)
     wins = [0.0] * players

@@ -22,6 +22,7 @@ from typing import Any
 
 from rich.console import Console
 
+from ..bots import check_bot_name
 from ..core import Game, TopSecretError
 from ..core.errors import N_
 from ..games import get_game
@@ -424,6 +425,8 @@ def tournament(
     game.check_players(players)
     require_analysis("openskill")
     resolved = game.new_table_options(options)
+    for name in dict.fromkeys(bots):
+        check_bot_name(game, name)  # refused before any game, not rated as errors
     schedule = build_schedule(bots, players, games, seed)
     records = run_schedule(game, schedule, resolved, jobs, progress, ray)
     return summarize(game, players, bots, seed, resolved, schedule, records)
