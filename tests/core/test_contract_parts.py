@@ -86,6 +86,23 @@ def test_options_default_validate_and_parse_from_text():
             resolve_options(SPECS, bad)
 
 
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ({"fast": "true"}, "option 'fast' takes a boolean, true or false, not the text 'true'"),
+        ({"fast": 1}, "option 'fast' takes true or false, not 1"),
+        ({"target": "10"}, "option 'target' takes a whole number, not the text '10'"),
+        ({"target": 2.5}, "option 'target' takes a whole number, not 2.5"),
+    ],
+)
+def test_a_value_of_the_wrong_type_is_named_as_what_it_is(given, message):
+    """Given options from Python or JSON, when a number or a truth value comes as text, then
+    the refusal says it is text: "not 'true'" alone reads like the value asked for."""
+    with pytest.raises(InvalidOptions) as refused:
+        resolve_options(SPECS, given)
+    assert str(refused.value) == message
+
+
 def test_a_simultaneous_step_hides_choices_until_complete():
     step = SimultaneousStep("bid", [2, 0, 1])
     events = step.commit(1, Pass())

@@ -120,6 +120,34 @@ def test_a_game_without_tensor_is_refused_clearly(monkeypatch: pytest.MonkeyPatc
         adapter.env("vault", players=2)
 
 
+@pytest.mark.parametrize(
+    ("arguments", "error", "message"),
+    [
+        ({"game": None, "players": 3}, TypeError, "game must be a game id or a Game, not NoneType"),
+        ({"game": "vault", "players": "3"}, InvalidOptions, "2-6 players, not '3'"),
+        ({"game": "vault", "players": 3, "max_steps": 0}, InvalidOptions, "at least 1, not 0"),
+        ({"game": "vault", "players": 3, "max_steps": -1}, InvalidOptions, "at least 1, not -1"),
+        ({"game": "wink", "players": 4, "tick_seconds": 0}, InvalidOptions, "must be positive"),
+        ({"game": "vault", "players": 3, "single_deal": "true"}, InvalidOptions, "not the text"),
+    ],
+)
+def test_bad_arguments_are_refused_saying_what_is_wrong(
+    arguments: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    """Given arguments a program got wrong, then each environment refuses them at once, saying
+    what was given: never a game truncated before its first step, nor an error deep inside."""
+    game = arguments.pop("game")
+    with pytest.raises(error, match=message):
+        adapter.raw_env(game, **arguments)
+    with pytest.raises(error, match=message):
+        adapter.parallel_env(game, **arguments)
+    if "max_steps" in arguments or game is None:
+        from topsecret.rl import gymnasium
+
+        with pytest.raises(error, match=message):
+            gymnasium.env(game, **arguments)
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_tensor_handed_out_is_the_documented_one(game_id: str) -> None:
     """Given a whole random game through the AEC env, each tensor the selected agent gets is

@@ -134,7 +134,8 @@ class Game(ABC):
                 game=(self.title, {}),
                 low=self.min_players,
                 high=self.max_players,
-                count=players,
+                # "not 3" for the text "3" would read like the count asked for.
+                count=players if isinstance(players, int) else repr(players),
             )
 
     def new_state(

@@ -67,6 +67,13 @@ class OptionSpec:
 
     def check(self, value: Any) -> OptionValue:
         if self.type is bool:
+            if isinstance(value, str):
+                # From Python or JSON, "true" is text, which reads like the value asked for.
+                raise InvalidOptions.of(
+                    N_("option '{name}' takes a boolean, true or false, not the text {value}"),
+                    name=self.name,
+                    value=repr(value),
+                )
             if not isinstance(value, bool):
                 raise InvalidOptions.of(
                     N_("option '{name}' takes true or false, not {value}"),
@@ -75,6 +82,12 @@ class OptionSpec:
                 )
             return value
         if self.type is int:
+            if isinstance(value, str):
+                raise InvalidOptions.of(
+                    N_("option '{name}' takes a whole number, not the text {value}"),
+                    name=self.name,
+                    value=repr(value),
+                )
             if not isinstance(value, int) or isinstance(value, bool):
                 raise InvalidOptions.of(
                     N_("option '{name}' takes a whole number, not {value}"),

@@ -117,7 +117,17 @@ def is_realtime(game: Game) -> bool:
 
 
 def resolve_game(game: str | Game) -> Game:
-    return get_game(game) if isinstance(game, str) else game
+    if isinstance(game, str):
+        return get_game(game)
+    if not isinstance(game, Game):
+        raise TypeError(f"game must be a game id or a Game, not {type(game).__name__}")
+    return game
+
+
+def checked_max_steps(max_steps: int | None) -> None:
+    """Refuse a ``max_steps`` that would truncate a game before its first step."""
+    if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
+        raise InvalidOptions(f"max_steps must be a whole number of at least 1, not {max_steps!r}")
 
 
 def game_in_play(game: Game, players: int, options: Mapping[str, Any]) -> Game:
@@ -406,6 +416,7 @@ class TopSecretEnv(gymnasium.Env[Tensor, np.int64]):
         for name in set(self.opponents):
             make_bot(self.game, name, 0)  # an unknown name fails here, not at reset
         self.tick_seconds = tick_seconds
+        checked_max_steps(max_steps)
         self.max_steps = (
             default_max_steps(self.game, self.players, self.options, tick_seconds)
             if max_steps is None
@@ -549,6 +560,7 @@ __all__ = [
     "ActionIds",
     "Table",
     "TopSecretEnv",
+    "checked_max_steps",
     "default_max_steps",
     "env",
     "game_in_play",

@@ -94,6 +94,7 @@ from .gymnasium import (
     Mask,
     Table,
     Tensor,
+    checked_max_steps,
     default_max_steps,
     game_in_play,
     is_realtime,
@@ -145,6 +146,7 @@ class _Base:
         self.encoder = state_encoder(self.game, self.players)
         self.action_ids = ActionIds(self.codec)
         self.tick_seconds = tick_seconds
+        checked_max_steps(max_steps)
         self.max_steps = (
             default_max_steps(self.game, self.players, self.options, tick_seconds)
             if max_steps is None
