@@ -9,8 +9,8 @@ Before and after training, the policy plays ``--eval-episodes`` games on seeds k
 from training's (half in each seat of a heads-up table) and the script prints its win rate
 (a tie counts as a shared win) with a Wilson 95% interval; the fair share is ``1 / players``.
 
-Run it (needs the ``train`` extra, which pins a CPU build of PyTorch: ``pip install -e
-'.[train]'``)::
+Run it (needs the ``train`` extra, which pins PyTorch 2.13.0: ``pip install -e '.[train]'``;
+on a machine without a GPU, install that version's CPU build first, or pip brings CUDA)::
 
     python examples/train_maskable_ppo.py
     python examples/train_maskable_ppo.py --timesteps 300000 --save vault_ppo.zip
@@ -24,10 +24,16 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import gymnasium
-import torch
-from sb3_contrib import MaskablePPO
-from stable_baselines3.common.vec_env import DummyVecEnv
+try:
+    import gymnasium
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.vec_env import DummyVecEnv
+except ImportError as missing:  # said in one line, before argparse could even print --help
+    raise SystemExit(
+        f"train_maskable_ppo.py needs the train extra (PyTorch, Stable-Baselines3): "
+        f"pip install -e '.[train]' ({missing})"
+    ) from None
 
 from topsecret.arena.stats import wilson_interval
 from topsecret.rl.gymnasium import env as make_env

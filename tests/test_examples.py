@@ -72,20 +72,31 @@ def test_gymnasium_masked_random() -> None:
     assert "over 3 episodes" in out
 
 
-def test_train_maskable_ppo_help() -> None:
-    # Training takes minutes, so only the arguments are checked here; examples/README.md
-    # records a measured run.
-    pytest.importorskip(
-        "sb3_contrib",
-        reason="train_maskable_ppo.py needs the train extra (PyTorch, Stable-Baselines3): "
-        "pip install -e '.[train]'",
+def test_train_maskable_ppo_shows_its_arguments_or_says_which_extra_it_needs() -> None:
+    """Training takes minutes, so only the arguments are checked here (examples/README.md
+    records a measured run); without the train extra, which CI does not install, the script
+    says in one line what to install instead of a traceback."""
+    completed = subprocess.run(
+        [sys.executable, str(EXAMPLES / "train_maskable_ppo.py"), "--help"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
-    out = run("train_maskable_ppo.py", "--help")
+    try:
+        import sb3_contrib  # noqa: F401
+    except ImportError:
+        assert completed.returncode == 1
+        assert "needs the train extra" in completed.stderr
+        assert "pip install -e '.[train]'" in completed.stderr
+        assert "Traceback" not in completed.stderr
+        return
+    assert completed.returncode == 0, completed.stderr
     for option in ("--game", "--opponents", "--timesteps", "--eval-episodes", "--save"):
-        assert option in out
+        assert option in completed.stdout
 
 
-@pytest.mark.parametrize("script", sorted(NEEDS))
+@pytest.mark.parametrize("script", sorted(set(NEEDS) - {"train_maskable_ppo.py"}))
 def test_example_help(script: str) -> None:
     # --help runs nothing, but the script still imports its optional library first.
     pytest.importorskip(NEEDS[script], reason=f"{script} needs {NEEDS[script]}")
