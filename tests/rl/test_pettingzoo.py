@@ -60,6 +60,24 @@ def random_aec_game(game_id: str, seed: int) -> Any:
     return aec
 
 
+def test_a_step_after_the_game_is_over_says_to_reset() -> None:
+    """Given a finished game whose agents have all left, when a program steps again, then it
+    is told to reset, in the AEC and the parallel API alike, and a reset plays on."""
+    aec = random_aec_game("vault", 5)
+    with pytest.raises(RuntimeError, match=r"the game is over .*call reset\(\)"):
+        aec.step(0)
+    aec.reset(seed=6)
+    assert aec.agents
+    par = adapter.parallel_env("vault", **small("vault"))
+    observations, _ = par.reset(seed=5)
+    while par.agents:
+        masks = {agent: seen["action_mask"] for agent, seen in observations.items()}
+        actions = {a: int(m.nonzero()[0][0]) if m.any() else 0 for a, m in masks.items()}
+        observations, *_ = par.step(actions)
+    with pytest.raises(RuntimeError, match=r"the game is over: call reset\(\)"):
+        par.step({})
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_whole_game_ends_with_win_shares(game_id: str) -> None:
     aec = random_aec_game(game_id, 3)

@@ -281,6 +281,8 @@ class TopSecretAECEnv(_Base, AECEnv[str, Observation, int | None]):  # type: ign
         }
 
     def step(self, action: int | None) -> None:
+        if not self.agents:
+            raise RuntimeError("the game is over and every agent has left: call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -353,6 +355,8 @@ class TopSecretParallelEnv(_Base, ParallelEnv[str, Observation, int]):  # type: 
         dict[str, bool],
         dict[str, dict[str, Any]],
     ]:
+        if not self.agents:
+            raise RuntimeError("the game is over: call reset()")
         table = self.table
         state = table.state
         infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
