@@ -165,11 +165,23 @@ def _players_or_default(game_id: str, players: int | None) -> int:
     return players
 
 
+def _bot_names(spec: str) -> list[str]:
+    """``--bots``' names in order; an empty one (``random,,heuristic``) is refused rather than
+    dropped, since the names may stand for seats."""
+    if not spec.strip():
+        raise TopSecretError.of(N_("--bots needs at least one bot name"))
+    names = [name.strip() for name in spec.split(",")]
+    if "" in names:
+        raise TopSecretError.of(
+            N_("--bots has an empty name (name {position}): remove the extra comma"),
+            position=names.index("") + 1,
+        )
+    return names
+
+
 def _bot_lineup(game_id: str, spec: str, seats: int) -> list[str]:
     """``random,heuristic`` -> one name per seat, the list repeating as needed."""
-    names = [name.strip() for name in spec.split(",") if name.strip()]
-    if not names:
-        raise TopSecretError.of(N_("--bots needs at least one bot name"))
+    names = _bot_names(spec)
     if len(names) > seats:
         raise TopSecretError.of(
             N_("--bots names more bots than there are seats ({count} > {seats})"),
@@ -325,7 +337,7 @@ def _play(
 def _play_lineup(game_id: str, spec: str, seats: int, human: int) -> list[str]:
     """``--bots`` of ``play``: the bots of the seats other than the person's, in seat order,
     the list repeating as needed; one name per seat, the person's seat holding ``you``."""
-    names = [name.strip() for name in spec.split(",") if name.strip()]
+    names = _bot_names(spec)
     if len(names) > seats - 1:
         raise TopSecretError.of(
             N_("--bots names more bots than there are other seats ({count} > {seats})"),
@@ -577,7 +589,7 @@ def tournament_command(
                 "set by `ray start` on its nodes"
             )
         )
-    names = [name.strip() for name in bots.split(",") if name.strip()]
+    names = _bot_names(bots)
     for name in names:
         check_bot_name(game, name)
     options = _checked_table_options(game, players, option, seed)

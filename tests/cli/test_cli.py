@@ -100,6 +100,12 @@ def test_simulate_saves_logs_that_replay_to_the_same_scores(tmp_path):
             ("simulate", "vault", "-p", "2", "--bots", "random,heuristic,ismcts"),
             "--bots names more bots than there are seats (3 > 2)",
         ),
+        (
+            ("simulate", "vault", "--bots", "random,,heuristic"),
+            "--bots has an empty name (name 2): remove the extra comma",
+        ),
+        (("tournament", "vault", "--bots", ",random"), "--bots has an empty name (name 1)"),
+        (("play", "vault", "--bots", "random,"), "--bots has an empty name (name 2)"),
         (("simulate", "vault", "-o", "colour=red"), "unknown option"),
         (("simulate", "vault", "-o", "target=lots"), "whole number"),
         (("simulate", "vault", "-o", "target"), "name=value"),
