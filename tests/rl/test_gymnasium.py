@@ -84,3 +84,19 @@ def test_opponents_listed_one_per_other_seat() -> None:
     env.reset(seed=0)
     with pytest.raises(InvalidOptions, match="need 2 opponents"):
         adapter.env("vault", opponents=["random"], players=3)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"opponents": None}, "opponents must be a bot name or a list of bot names, not None"),
+        ({"opponents": ["random", 3]}, "opponents must be a bot name or a list"),
+        ({"seat": "1"}, "seat '1' is not at a table of 2"),
+        ({"seat": 2}, "seat 2 is not at a table of 2"),
+    ],
+)
+def test_a_learner_seat_or_opponents_of_the_wrong_kind_are_refused(
+    arguments: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(InvalidOptions, match=message):
+        adapter.env("vault", players=2, **arguments)

@@ -369,6 +369,10 @@ class Table:
 def _opponent_names(opponents: str | Sequence[str], count: int) -> list[str]:
     if isinstance(opponents, str):
         return [opponents] * count
+    if not isinstance(opponents, Sequence) or not all(isinstance(n, str) for n in opponents):
+        raise InvalidOptions(
+            f"opponents must be a bot name or a list of bot names, not {opponents!r}"
+        )
     names = list(opponents)
     if len(names) != count:
         raise InvalidOptions(f"need {count} opponents (one per other seat), not {len(names)}")
@@ -397,8 +401,8 @@ class TopSecretEnv(gymnasium.Env[Tensor, np.int64]):
         self.game = resolve_game(game)
         self.players = self.game.default_players() if players is None else players
         self.game.check_players(self.players)
-        if not 0 <= seat < self.players:
-            raise InvalidOptions(f"seat {seat} is not at a table of {self.players}")
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise InvalidOptions(f"seat {seat!r} is not at a table of {self.players}")
         if tick_seconds <= 0 and is_realtime(self.game):
             raise InvalidOptions(f"tick_seconds must be positive, not {tick_seconds}")
         if illegal not in ("substitute", "raise"):
