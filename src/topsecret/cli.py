@@ -168,9 +168,9 @@ def _players_or_default(game_id: str, players: int | None) -> int:
 def _bot_names(spec: str) -> list[str]:
     """``--bots``' names in order; an empty one (``random,,heuristic``) is refused rather than
     dropped, since the names may stand for seats."""
-    if not spec.strip():
-        raise TopSecretError.of(N_("--bots needs at least one bot name"))
     names = [name.strip() for name in spec.split(",")]
+    if not any(names):
+        raise TopSecretError.of(N_("--bots needs at least one bot name"))
     if "" in names:
         raise TopSecretError.of(
             N_("--bots has an empty name (name {position}): remove the extra comma"),
@@ -300,15 +300,6 @@ def _play(
     from .terminal import offer_rematch, play_in_terminal
 
     game = get_game(game_id)
-    if players is not None and not game.min_players <= players <= game.max_players:
-        raise TopSecretError(
-            tr.gettext("{game} is for {low} to {high} players, not {count}").format(
-                game=tr.gettext(game.title),
-                low=game.min_players,
-                high=game.max_players,
-                count=players,
-            )
-        )
     seats = _players_or_default(game_id, players)
     if not 1 <= seat <= seats:
         raise TopSecretError(tr.gettext("--seat must be between 1 and {last}").format(last=seats))
