@@ -202,6 +202,10 @@ PLAY_STYLES = {
 }
 
 
+#: Terminal columns from which ``games`` shows the options inside its table.
+GAMES_TABLE_WITH_OPTIONS = 110
+
+
 @app.command("games", help=_("List the games with their player ranges, options and bots."))
 def games_command(
     as_json: Annotated[
@@ -219,19 +223,26 @@ def games_command(
         return
     from rich.table import Table
 
+    console = _out()
+    # The options need about 20 columns of their own: on a narrower terminal they follow the
+    # table, a game a line, instead of being cut ("single_dea…") or broken inside a name.
+    beside = console.width >= GAMES_TABLE_WITH_OPTIONS
     table = Table(title=_("TOP SECRET games"))
     tr = _locale_language()
-    for column in (
+    options_heading = tr.pgettext("games table", "options")
+    for heading in (
         tr.pgettext("games table", "id"),
         tr.pgettext("games table", "title"),
         tr.pgettext("games table", "players"),
         tr.pgettext("games table", "play"),
         tr.pgettext("games table", "bots"),
-        tr.pgettext("games table", "options"),
+        *([options_heading] if beside else []),
     ):
-        table.add_column(column)
+        table.add_column(heading, overflow="fold")
+    options = {
+        info["id"]: [f"{o['name']}={o['default']}" for o in info["options"]] for info in described
+    }
     for info in described:
-        options = ", ".join(f"{o['name']}={o['default']}" for o in info["options"]) or "-"
         title, style = str(info["title"]), str(info["play_style"])
         table.add_row(
             info["id"],
@@ -239,9 +250,13 @@ def games_command(
             f"{info['min_players']}-{info['max_players']}",
             _(PLAY_STYLES[style]) if style in PLAY_STYLES else style,
             ", ".join(info["bots"]),
-            options,
+            *(["\n".join(options[info["id"]]) or "-"] if beside else []),
         )
-    _out().print(table)
+    console.print(table)
+    if not beside:
+        for game_id, listed in options.items():
+            line = f"{escape(options_heading)}: {escape(', '.join(listed) or '-')}"
+            console.print(f"[bold]{escape(game_id)}[/] {line}")
 
 
 @app.command("play", help=_("Play a whole game in the terminal against bots."))

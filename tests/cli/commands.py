@@ -8,11 +8,12 @@ import sys
 
 
 def run(
-    *args: str, input_text: str = "", cwd: str | None = None
+    *args: str, input_text: str = "", cwd: str | None = None, columns: int = 300
 ) -> subprocess.CompletedProcess[str]:
-    """``topsecret ARGS`` in English, with a wide terminal so that no line is wrapped."""
+    """``topsecret ARGS`` in English, with a wide terminal (unless ``columns`` says otherwise)
+    so that no line is wrapped."""
     environ = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LANG")}
-    environ.update({"LANG": "C.UTF-8", "COLUMNS": "300"})
+    environ.update({"LANG": "C.UTF-8", "COLUMNS": str(columns)})
     return subprocess.run(
         [sys.executable, "-m", "topsecret.cli", *args],
         capture_output=True,
