@@ -121,6 +121,8 @@ def test_jobs_do_not_change_the_result_and_the_report_holds_everything(tmp_path:
     for image in images:
         assert (report / image).read_bytes().startswith(b"\x89PNG")
     assert "--seed 11" in page and "topsecret tournament vault" in page
+    # A pair's count is of meetings (pairs of seats), which equal games only heads-up.
+    assert "<th>meetings</th>" in page and "a game where a bot held" in page
 
 
 @pytest.mark.parametrize(

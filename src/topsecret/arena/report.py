@@ -183,7 +183,7 @@ def render_html(result: TournamentResult, command: str) -> str:
         ],
     )
     pairs = _table(
-        ["bot", "opponent", "games", "ahead", "rate %", "95% interval"],
+        ["bot", "opponent", "meetings", "ahead", "rate %", "95% interval"],
         [
             [
                 a,
@@ -250,7 +250,8 @@ Mean game length {data["mean_decisions"]:.1f} decisions.</p>
 <p>Wins per seat held (shared wins as fractions), Wilson 95% intervals.</p>
 {wins}
 <h2>Pairwise</h2>
-<p>Games where both bots sat at the table: finishing ahead counts 1, a tie 0.5.</p>
+<p>Each pair of seats the two bots held at one table is a meeting (a game where a bot held
+two seats counts twice against the other): finishing ahead counts 1, a tie 0.5.</p>
 {pairs}
 <h2>Plots</h2>
 {figures}
