@@ -122,3 +122,37 @@ def test_a_wink_and_a_catch_move_once_on_the_winking_table(server: Any, page: An
     )
     assert marked == {"winked": [1], "caught": [2], "catcher": [0]}
     assert page.errors == []
+
+
+def test_a_replay_draws_every_briefcase_piece_on_its_city_after_a_jump(
+    server: Any, page: Any
+) -> None:
+    """Given a finished briefcase game between bots, when its replay jumps to the end (pieces
+    slide from where they were drawn last), then every agent and the briefcase end on the
+    city the text names: no piece is held at its old city by a slide that never ran."""
+    import time
+
+    from wsclient import create_table
+
+    created = create_table(
+        server.http,
+        game="briefcase",
+        players=2,
+        seats=["random", "random"],
+        settings={"bot_delay": 0},
+    )
+    table_id = created["table"]["id"]
+    deadline = time.monotonic() + 60
+    while server.store.load_table(table_id).status != "finished":
+        assert time.monotonic() < deadline, "the bots' game did not finish in a minute"
+        time.sleep(0.2)
+    page.goto(f"{server.http}/replay/{table_id}")
+    page.wait_for_selector(".briefcase .agent")
+    page.click("#last-step")
+    page.wait_for_function("document.getElementById('step-label').textContent.includes('/')")
+    page.wait_for_timeout(700)  # a slide lasts 450 ms
+    offsets = page.eval_on_selector_all(
+        ".briefcase .agent, .briefcase .case", "gs => gs.map((g) => getComputedStyle(g).translate)"
+    )
+    assert offsets and set(offsets) <= {"none", "0px", "0px 0px"}, offsets
+    assert page.errors == []

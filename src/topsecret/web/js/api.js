@@ -59,7 +59,10 @@ export function h(tag, attrs = {}, ...children) {
 export function svg(markup) {
   const template = document.createElement("template");
   template.innerHTML = markup.trim();
-  return template.content.firstElementChild;
+  // Taken into this page's document: an element still owned by the template's inert
+  // document animates on a timeline that never runs, so a slide started before the drawing
+  // is placed would hold its piece at the first keyframe.
+  return document.importNode(template.content.firstElementChild, true);
 }
 
 // Messages of the catalogues, marked with N_ and translated where they are shown (this
