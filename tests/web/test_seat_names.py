@@ -134,7 +134,7 @@ def format_you(lang: str) -> str:
         ("briefcase", "Game over (Dr. Solomon's roll). Winners: Ann, Bob (you), Random bot 3"),
         (
             "caught",
-            "Caught! Bob (you): Ann winked at Random bot 3. Revealed: Coquelicot (red); "
+            "Bob (you) called “Caught! Ann winked at Random bot 3”. Revealed: Coquelicot (red); "
             "the accusation was right",
         ),
         ("glanced", "Random bot 3 glanced toward the street café while looking at Bob (you)"),
@@ -159,7 +159,7 @@ def test_the_readers_own_seat_is_named_and_marked_once(
         (
             "de",
             "caught",
-            "Ertappt! Bob (du): Ann hat Bot 3 (zufällig) zugezwinkert. "
+            "Bob (du) hat „Ertappt! Ann hat Bot 3 (zufällig) zugezwinkert“ gerufen. "
             "Aufgedeckt: Coquelicot (rot); die Anschuldigung war richtig",
         ),
         (
@@ -196,7 +196,7 @@ def test_no_line_says_you_twice_in_any_language(
         ("briefcase", "Game over (Dr. Solomon's roll). Winners: Ann, Bob, Random bot 3"),
         (
             "caught",
-            "Caught! Bob: Ann winked at Random bot 3. Revealed: Coquelicot (red); "
+            "Bob called “Caught! Ann winked at Random bot 3”. Revealed: Coquelicot (red); "
             "the accusation was right",
         ),
     ],

@@ -117,6 +117,9 @@ def test_create_a_vault_table_play_it_through_reload_and_finish(
     page.wait_for_function("document.getElementById('step-label').textContent.startsWith('Step 1')")
     page.select_option("#perspective", "0")
     page.wait_for_selector("#hand .card")
+    # A replay shows what was played, not a table waiting: nobody is "thinking…".
+    assert page.locator(".vseat.thinking").count() == 0
+    assert "thinking" not in page.locator("#board").inner_text()
     page.screenshot(path=str(screenshots / "vault-replay.png"))
     assert page.errors == []
 

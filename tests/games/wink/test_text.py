@@ -107,16 +107,35 @@ def test_catching_a_wink_is_called_with_the_rulebooks_words() -> None:
     )
     events = state.apply(MARIE, Accuse(JULIA, JAN))
     caught = next(e for e in events if e.kind == "accusation")
-    calls = {"de": "Ertappt!", "fr": "Surpris !", "it": "Scoperto!"}
+    calls = {"de": "„Ertappt! ", "fr": "« Surpris ! ", "it": "«Scoperto! "}
     for lang, call in calls.items():
         line = game_text(GAME, translator(lang)).event(caught, TOM)
-        assert line is not None and line.startswith(call), line
+        # The accuser's call, quoted: a wrong accusation must not read as a catch.
+        assert line is not None and call in line, line
+        assert not line.startswith(("Ertappt", "Surpris", "Scoperto")), line
     assert game_text(GAME, translator("de")).action(Accuse(JULIA, JAN)) == (
         "Ertappt! Spieler 1 hat Spieler 2 zugezwinkert"
     )
     chips = {"de": "Beobachtungschips", "fr": "jetons observation", "it": "binocoli"}
     for lang, word in chips.items():
         assert word in str(game_text(GAME, translator(lang)).view(state.observation(MARIE)))
+
+
+def test_a_wrong_accusation_reads_as_a_call_the_card_proved_wrong() -> None:
+    """Rulebook 001 §Ertappt!: the accuser calls "Caught!"; the revealed card decides. The
+    log quotes the call and gives the verdict, so a wrong one is not logged as a catch."""
+    state = table(
+        agents=[JAN, TOM, JULIA, JULIA],
+        locations=["fountain", "kiosk", "kiosk", "kiosk"],
+        gaze=[JAN, JULIA, None, None],
+        now=3.0,
+    )
+    events = state.apply(MARIE, Accuse(JULIA, TOM))
+    called = next(e for e in events if e.kind == "accusation")
+    line = game_text(GAME, translator("en")).event(called, TOM)
+    assert line is not None
+    assert line.startswith("seat 4 called “Caught! seat 1 winked at seat 3 (you)”. Revealed: ")
+    assert line.endswith("; the accusation was wrong")
 
 
 def test_the_cards_and_places_carry_the_rulebooks_names() -> None:

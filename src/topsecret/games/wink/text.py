@@ -383,8 +383,11 @@ class WinkText(TableText):
                 if data["correct"]
                 else tr.gettext("the accusation was wrong")
             )
+            # The accuser's call, as the rulebook has it shouted, then what the card showed:
+            # a wrong accusation must not read as a catch.
             return tr.gettext(
-                "Caught! {accuser}: {winker} winked at {contact}. Revealed: {agent}; {verdict}"
+                "{accuser} called “Caught! {winker} winked at {contact}”. "
+                "Revealed: {agent}; {verdict}"
             ).format(
                 accuser=self.seat_marked(data["accuser"], me),
                 winker=self.seat_marked(data["winker"], me),

@@ -100,8 +100,8 @@ function seatPanel(seatObs, frame, ctx) {
   const obs = frame.observation;
   const s = seatObs.seat;
   const step = obs.step;
-  // Nobody is thinking while the table still waits for players to join.
-  const thinking = frame.table.status !== "waiting" && !!step?.waiting.includes(s);
+  // Nobody is thinking while the table still waits for players to join, nor in a replay.
+  const thinking = frame.table.status === "playing" && !!step?.waiting.includes(s);
   let state = "";
   if (step?.chosen.includes(s)) state = gettext("has chosen ✓");
   else if (thinking) state = gettext("thinking…");
