@@ -41,6 +41,14 @@ def test_move_an_agent_by_clicking_it_then_a_city(
     # Setup: one sovereign each on two agents, picked in two lists (the second offers only
     # the agents that may go with the first).
     page.wait_for_selector(".setup-form")
+    # Everyone chooses at once: once the bot has chosen, only this seat is "to play".
+    rows = page.locator(".seats-list li")
+    page.wait_for_function(
+        "() => { const rows = [...document.querySelectorAll('.seats-list li')];"
+        " return rows.length === 2 && !rows[1].textContent.includes('to play'); }",
+        timeout=30_000,
+    )
+    assert "to play" in rows.nth(0).inner_text()
     firsts = page.locator(".setup-form select[aria-label='first agent'] option").all_inner_texts()
     page.select_option(".setup-form select[aria-label='first agent']", firsts[-1])
     seconds = page.locator(".setup-form select[aria-label='second agent'] option")

@@ -353,11 +353,13 @@ export function render(board, frame, ctx) {
   const redraw = () => render(board, frame, ctx);
   const local = { ...ctx, redraw, assets };
   const over = obs.phase === "over";
+  // At setup everyone chooses at once: "to play" are those who have not chosen yet.
+  const toPlay = (seat) => !over && (obs.phase === "setup" ? frame.acting.includes(seat) : obs.current === seat);
   const seats = obs.hqs.map((hq, seat) => h("li", {},
     h("span", { class: "swatch", style: `background:${BOARD_COLOURS[obs.payoff_boards[seat]] || "#777"}`, "aria-hidden": "true" }),
     [" " + ctx.name(seat), format(gettext("HQ {city}"), { city: hq }),
       obs.restricted[seat] ? gettext("restricted: payoff only next turn") : null,
-      obs.current === seat && !over ? gettext("to play") : null].filter(Boolean).join(" · ")));
+      toPlay(seat) ? gettext("to play") : null].filter(Boolean).join(" · ")));
   const phase = over ? gettext("game over") : PHASES[obs.phase] ? gettext(PHASES[obs.phase]) : obs.phase;
   board.replaceChildren(
     h("div", { class: "briefcase" },
