@@ -104,8 +104,14 @@ def test_the_join_page_says_what_you_are_joining(server: Any, browser: Any, page
         friend.wait_for_selector("#join-panel:not([hidden])")
         info = friend.locator("#join-info").inner_text()
         assert "vault" in info.lower() and "3 players" in info
-        assert "Seat 1: Ann" in info and "Seat 2: open" in info and "Seat 3: Hard bot" in info
+        # A bot is named as everywhere else at the table, with its seat.
+        assert "Seat 1: Ann" in info and "Seat 2: open" in info and "Seat 3: Hard bot 3" in info
         assert "Play one deal only: yes" in info
+        # A target means nothing in a game of one deal, as the lobby's form shows it.
+        assert "Points to win" not in info
+        # Nothing to say yet: the status line draws no empty box under the form.
+        status = friend.locator("#status")
+        assert status.inner_text() == "" and status.bounding_box()["height"] < 20
         # No empty board behind the form: the table appears once you sit or watch.
         assert friend.locator("#table-main").is_hidden()
         friend.click("#watch-button")

@@ -1,5 +1,5 @@
 // A table: join or watch, follow the live frames over a WebSocket, render, act.
-import { api, botName, eventText, forgetSeat, h, isChatter, loadSeat, namedSeats, saveSeat, seatName } from "./api.js";
+import { api, eventText, forgetSeat, h, isChatter, loadSeat, namedSeats, saveSeat, seatName } from "./api.js";
 import { RULES, gameTitle, optionWords, rulesHtml } from "./rules.js";
 import { viewFor } from "./views/index.js";
 import { format, gettext, ngettext, startLanguage } from "./i18n.js";
@@ -449,13 +449,16 @@ function showRules() {
 /** What a person is joining: the game, its options in plain words, who sits where. */
 function joinInfo(info) {
   const words = optionWords(info.game);
-  const options = Object.entries(info.options || {}).map(([key, value]) => {
+  const given = info.options || {};
+  // An option a ticked switch leaves without use (a target in a game of one deal) is not shown.
+  const inUse = ([key]) => !(words[key]?.offWhen && given[words[key].offWhen]);
+  const options = Object.entries(given).filter(inUse).map(([key, value]) => {
     const plain = words[key] || {};
     const shown = typeof value === "boolean" ? (value ? gettext("yes") : gettext("no")) : plain.values?.[value] ?? (value === "" ? gettext("standard") : value);
     return h("li", {}, `${plain.label || key.replaceAll("_", " ")}: ${shown}`);
   });
   const seats = info.seats.map((s) => h("li", {},
-    format(gettext("Seat {seat}"), { seat: s.seat + 1 }) + ": ", s.open ? h("strong", {}, gettext("open")) : s.bot ? botName(s.bot) : s.name));
+    format(gettext("Seat {seat}"), { seat: s.seat + 1 }) + ": ", s.open ? h("strong", {}, gettext("open")) : seatName(info, s.seat)));
   const timer = info.settings?.turn_seconds ? format(gettext("{seconds} s per move"), { seconds: info.settings.turn_seconds }) : gettext("no turn timer");
   const players = format(ngettext("{count} player", "{count} players", info.players), { count: info.players });
   return [
