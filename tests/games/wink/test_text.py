@@ -253,3 +253,16 @@ def test_every_way_a_game_ends_has_a_sentence() -> None:
     assert reasons and set(reasons) <= set(END_REASONS)
     _, states = whole_game()
     assert states[-1].end_reason in END_REASONS
+
+
+def test_german_glances_go_auf_the_place_as_its_names_are_declined() -> None:
+    """The places' German names are written in the accusative ("den Springbrunnen"), so a
+    glance goes "auf" the place: "zu den Springbrunnen" was wrong (zu takes the dative)."""
+    de = translator("de")
+    place = de.gettext("the fountain")
+    for message in (
+        "{when}: you glanced toward {place} (looking at {target})",
+        "{when}: {player} glanced toward {place} (looking at {target})",
+    ):
+        line = de.gettext(message).format(when="3 s", player="Jan", place=place, target="Tom")
+        assert "auf den Springbrunnen geblickt" in line, line
