@@ -61,3 +61,38 @@ def test_a_four_player_vault_hand_is_in_view_without_scrolling(server: Any, brow
         assert page.evaluate(OVERFLOW) == 0
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "it"])
+def test_every_vault_cards_name_fits_inside_it_in_every_language(
+    server: Any, page: Any, lang: str
+) -> None:
+    """Given the vault's cards, small (a trick, a safe) and full size (a hand), when their
+    names are printed in a language whose words run long ("ATTENTÄTER"), then each name
+    stays inside its card."""
+    page.goto(server.http + "/")
+    page.wait_for_selector("#game-select option", state="attached")
+    overflowing = page.evaluate(
+        """async (lang) => {
+            const { loadLanguage } = await import("/static/js/i18n.js");
+            await loadLanguage(lang);
+            const { cardFace } = await import("/static/js/views/vault.js");
+            const kinds = ["document", "assassin", "mole", "special_agent", "safe"];
+            const out = [];
+            for (const small of [true, false]) {
+              for (const kind of kinds) {
+                const card = cardFace({ kind, colour: "crimson", value: 5 }, { small });
+                document.body.append(card);
+                const name = card.querySelector(".name");
+                if (name.scrollWidth > card.clientWidth) {
+                  out.push(`${name.textContent}: ${name.scrollWidth} > ${card.clientWidth}`);
+                }
+                card.remove();
+              }
+            }
+            return out;
+        }""",
+        lang,
+    )
+    assert overflowing == []
+    assert page.errors == []

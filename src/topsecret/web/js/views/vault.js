@@ -34,12 +34,22 @@ function colour(name) {
   return COLOURS[name] ? gettext(COLOURS[name]) : name;
 }
 
-function cardFace(card, { small = false, onclick = null, playable = false, disabled = false } = {}) {
+/** The name printed on a card; a long one (a language's word for it) is set tighter so it
+ * stays inside the card. */
+function nameOf(card, small) {
+  const name = gettext((small ? SHORT : NAMES)[card.kind] || card.kind);
+  const [long, longer] = small ? [6, 8] : [8, 11];
+  const fit = name.length > longer ? " longer" : name.length > long ? " long" : "";
+  return h("span", { class: `name${fit}` }, name);
+}
+
+/** A card as drawn at the table (exported for the layout tests, which measure its name). */
+export function cardFace(card, { small = false, onclick = null, playable = false, disabled = false } = {}) {
   const cls = `card k-${card.kind} c-${card.colour}${small ? " small" : ""}${playable ? " playable" : ""}`;
   const parts = [
     h("span", { class: "value" }, card.kind === "document" ? card.value : ""),
     svg(ICONS[card.kind] || ICONS.document),
-    h("span", { class: "name" }, gettext((small ? SHORT : NAMES)[card.kind] || card.kind)),
+    nameOf(card, small),
   ];
   const title = format(gettext("{card} ({colour}): {effect}"), { card: label(card), colour: colour(card.colour), effect: EFFECTS[card.kind] ? gettext(EFFECTS[card.kind]) : "" });
   if (onclick || disabled) {
