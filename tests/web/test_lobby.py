@@ -210,3 +210,15 @@ def test_the_lobby_shows_older_tables_a_page_at_a_time(server: Any, page: Any) -
     assert "Agent 0" in rows.last.inner_text()
     assert more.is_hidden()
     assert page.errors == []
+
+
+def test_the_briefcase_options_are_explained_in_a_players_words(server: Any, page: Any) -> None:
+    """Given the briefcase in the lobby, then its options' help names no file path and none
+    of the values the command line types ('mover', 'owner'): the lists show those in words."""
+    page.goto(server.http + "/")
+    page.select_option("#game-select", "briefcase")
+    helps = page.locator("#option-rows .option-help").all_inner_texts()
+    assert any("only a player who moves it into their own HQ wins" in text for text in helps)
+    for text in helps:
+        assert "TOML" not in text and "'mover'" not in text and "'owner'" not in text, text
+    assert page.errors == []

@@ -47,8 +47,10 @@ export const OPTIONS = {
     free_agents: { label: N_("Pick your Agent freely"), help: N_("Everyone chooses any Agent instead of being dealt two to choose from.") },
   },
   briefcase: {
-    map: { label: N_("Map"), help: N_("path to a map TOML file (empty: the built-in map of Europe)"), values: { "": N_("Europe") } },
-    hq_win: { label: N_("Who wins at an HQ"), help: N_("who wins when the briefcase enters an HQ: 'mover', as printed, only the player who moves it into their own HQ; 'owner', a variant, that HQ's seat whoever moved it"),
+    // In words a player reads beside the list: the option's own help names its file path and
+    // its values as the command line types them.
+    map: { label: N_("Map"), help: N_("The map the agents travel; a browser table is played on the built-in map of Europe."), values: { "": N_("Europe") } },
+    hq_win: { label: N_("Who wins at an HQ"), help: N_("When the briefcase enters an HQ: as printed, only a player who moves it into their own HQ wins; in the variant, that HQ's player wins, whoever moved it."),
       values: { mover: N_("the player who moves it into their own HQ (as printed)"), owner: N_("that HQ's player, whoever moved it (variant)") } },
   },
 };
