@@ -29,6 +29,13 @@ def test_bot_seats_offer_the_strength_levels_and_options_read_as_words(
     page.select_option("#players-select", "2")
     levels = page.locator("[aria-label='Seat 2'] option").all_inner_texts()
     assert levels[:4] == ["a friend (invite by link)", "easy bot", "medium bot", "hard bot"]
+    # The levels and the bots they are made of are two groups, not six strengths.
+    groups = page.locator("[aria-label='Seat 2'] optgroup")
+    assert [groups.nth(i).get_attribute("label") for i in range(groups.count())] == [
+        "Levels",
+        "Bots by how they play",
+    ]
+    assert "rule-of-thumb bot (medium plays it)" in levels
     assert page.locator("[aria-label='Seat 2']").input_value() == "medium"
     options = page.locator("#option-rows").inner_text()
     assert "Play one deal only" in options and "single_deal" not in options

@@ -31,13 +31,16 @@ function renderSeats() {
   const preferred = ["medium", "heuristic"].find((b) => game.bots.includes(b)) || game.bots[0];
   // The strength levels first, then the other bots.
   const levels = ["easy", "medium", "hard"].filter((b) => game.bots.includes(b));
-  const bots = [...levels, ...game.bots.filter((b) => !levels.includes(b))];
+  const others = game.bots.filter((b) => !levels.includes(b));
+  const option = (bot) => h("option", { value: bot, selected: bot === preferred }, BOT_LEVELS[bot] ? gettext(BOT_LEVELS[bot]) : botName(bot));
   for (let seat = 1; seat < n; seat++) {
+    // Two groups, so the levels and the bots they are made of do not read as six strengths.
     const select = h(
       "select",
       { class: "seat-choice", "aria-label": seatLabel(seat + 1), dataset: { seat } },
       h("option", { value: "" }, gettext("a friend (invite by link)")),
-      bots.map((bot) => h("option", { value: bot, selected: bot === preferred }, BOT_LEVELS[bot] ? gettext(BOT_LEVELS[bot]) : botName(bot))),
+      h("optgroup", { label: gettext("Levels") }, levels.map(option)),
+      others.length ? h("optgroup", { label: gettext("Bots by how they play") }, others.map(option)) : null,
     );
     rows.append(h("div", { class: "seat-row" }, h("span", {}, format(gettext("{seat}:"), { seat: seatLabel(seat + 1) })), select));
   }

@@ -60,7 +60,7 @@ export const BOT_LEVELS = {
   easy: N_("easy bot"),
   medium: N_("medium bot"),
   hard: N_("hard bot"),
-  heuristic: N_("rule-of-thumb bot"),
+  heuristic: N_("rule-of-thumb bot (medium plays it)"),
   random: N_("random bot (plays any legal move)"),
   ismcts: N_("searching bot (slow)"),
 };
