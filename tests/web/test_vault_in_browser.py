@@ -121,6 +121,15 @@ def test_create_a_vault_table_play_it_through_reload_and_finish(
     assert page.locator(".vseat.thinking").count() == 0
     assert "thinking" not in page.locator("#board").inner_text()
     page.screenshot(path=str(screenshots / "vault-replay.png"))
+    # At the end, the list of all moves shows the last one, scrolled into its own box.
+    page.click("#last-step")
+    page.wait_for_selector("#all-actions li.current:last-child")
+    inside = page.evaluate(
+        """() => { const list = document.getElementById("all-actions").getBoundingClientRect();
+        const item = document.querySelector("#all-actions li.current").getBoundingClientRect();
+        return item.top >= list.top - 1 && item.bottom <= list.bottom + 1; }"""
+    )
+    assert inside
     assert page.errors == []
 
 

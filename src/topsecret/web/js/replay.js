@@ -58,6 +58,16 @@ async function show(target) {
   const lines = data.events.filter((e) => !e.quiet).map((e) => h("li", { class: e.audience ? "private" : "" }, eventText(e, seatLabel, info.players)));
   $("step-events").replaceChildren(...(lines.length ? lines : [h("li", { class: "muted" }, gettext("Nothing to see from here."))]));
   for (const li of document.querySelectorAll("#all-actions li")) li.classList.toggle("current", Number(li.dataset.step) === step);
+  keepInSight($("all-actions"), $("all-actions").querySelector("li.current"));
+}
+
+/** Scroll the list (only the list, never the page) so its current move is in sight. */
+function keepInSight(list, item) {
+  if (!item) return;
+  const top = item.offsetTop - list.offsetTop;
+  if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = top - (list.clientHeight - item.offsetHeight) / 2;
+  }
 }
 
 async function main() {
