@@ -22,3 +22,15 @@ def test_a_one_deal_game_is_announced_as_one_deal_with_no_target():
 def test_a_game_of_several_deals_names_its_target():
     assert "deals until someone reaches 250" in header({"single_deal": False})
     assert "deals until someone reaches 1200" in header({"single_deal": False, "target": 1200})
+
+
+def test_the_log_names_the_safes_sides_as_the_board_marks_them():
+    """Rulebook 002 §Tour de jeu: a lone card is banked (×1), a pair is locked on the ×2
+    side; the log writes "×1" and "×2" as the board's labels do, in every language."""
+    from topsecret.core import public
+    from topsecret.i18n import game_text, translator
+
+    banked = public("banked", seat=1, cards=[{"kind": "document", "value": 5, "colour": "crimson"}])
+    for lang in ("en", "fr", "de", "it"):
+        line = game_text(GAME, translator(lang)).event(banked, 0)
+        assert line is not None and "×1" in line and "x1" not in line, (lang, line)

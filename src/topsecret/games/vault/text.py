@@ -157,16 +157,16 @@ class VaultText(TableText):
             return self.said(
                 data["seat"],
                 me,
-                tr.gettext("You locked a pair on the x2 side: {cards}"),
-                tr.gettext("{player} locked a pair on the x2 side: {cards}"),
+                tr.gettext("You locked a pair on the ×2 side: {cards}"),
+                tr.gettext("{player} locked a pair on the ×2 side: {cards}"),
                 cards=self.cards(data["cards"]),
             )
         if kind == "banked":
             return self.said(
                 data["seat"],
                 me,
-                tr.gettext("You banked {cards} on the x1 side"),
-                tr.gettext("{player} banked {cards} on the x1 side"),
+                tr.gettext("You banked {cards} on the ×1 side"),
+                tr.gettext("{player} banked {cards} on the ×1 side"),
                 cards=self.cards(data["cards"]),
             )
         if kind == "kept_face_up":
