@@ -109,3 +109,16 @@ def test_the_web_client_reads_an_export_of_the_current_catalogues(lang: str) -> 
     writes from the catalogues today: run it after changing a catalogue."""
     shipped = (WEB_LOCALE / f"{lang}.json").read_text(encoding="utf-8")
     assert shipped == exported_text(lang)
+
+
+def test_french_says_manche_for_a_round_and_tour_for_a_turn_or_trick() -> None:
+    """The French rulebooks' words (Rulebook 002: "manche" a deal, "tour" a trick; the
+    SpyWorld and briefcase rounds are "manches" in the French pages): every message that
+    numbers a round says "manche", never "tour", so a header and the log agree."""
+    with (LOCALE_DIR / "fr" / "LC_MESSAGES" / "topsecret.po").open("rb") as handle:
+        french = read_po(handle)
+    numbered = [m for m in french if isinstance(m.id, str) and "round {round}" in m.id.lower()]
+    assert len(numbered) >= 8
+    for message in numbered:
+        text = str(message.string).lower()
+        assert "manche {round}" in text and "tour {round}" not in text, message.id
