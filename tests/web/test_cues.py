@@ -62,6 +62,8 @@ def test_the_winking_table_answers_the_keyboard(server: Any, page: Any) -> None:
     seat = page.locator("#board .wink-seat.clickable[role=button]").first
     seat.wait_for()
     label = seat.get_attribute("aria-label")
+    # Read out with the player's name, as the list of moves words it, not "seat 2".
+    assert label.startswith("look at ") and "seat" not in label and "bot" in label, label
     seat.focus()
     # Mark the focused element, then wait for a bot's frame to redraw the board (the marked
     # element gone): the focus is on the new element for the same seat.
