@@ -79,6 +79,13 @@ def test_create_a_vault_table_play_it_through_reload_and_finish(
     assert page.locator(".vseat").count() == 3
     # Only legal moves are clickable: every card in hand is a button, the unplayable disabled.
     assert page.locator("#hand button.card").count() == page.locator("#hand .card").count()
+    # Each safe's colour is named in the seat's own ink; only its swatch takes the colour.
+    inks = page.eval_on_selector_all(
+        ".vseat .safe-colour",
+        "spans => spans.map((s) => [getComputedStyle(s).color,"
+        " getComputedStyle(s.closest('.vseat')).color])",
+    )
+    assert len(inks) == 3 and all(own == seat for own, seat in inks), inks
     page.screenshot(path=str(screenshots / "vault.png"))
 
     # A few tricks, then a reload: the browser's token resumes the same seat.

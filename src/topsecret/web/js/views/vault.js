@@ -120,7 +120,10 @@ function seatPanel(seatObs, frame, ctx) {
     h("div", { class: "vseat-head" },
       h("span", { class: "who" }, ctx.name(s)),
       // The safe lies face up (rulebook, Préparation): its colour says whose cards are whose.
-      seatObs.safe && h("span", { class: "safe-colour", style: `color: var(--${seatObs.safe})`, title: format(gettext("{colour} safe: this seat's own cards are {colour}"), { colour: colour(seatObs.safe) }) }, `■ ${colour(seatObs.safe)}`),
+      // Only the swatch takes the safe's colour: dark blue or slate words on the green
+      // felt could hardly be read.
+      seatObs.safe && h("span", { class: "safe-colour", title: format(gettext("{colour} safe: this seat's own cards are {colour}"), { colour: colour(seatObs.safe) }) },
+        h("span", { class: "swatch-mark", style: `color: var(--${seatObs.safe})`, "aria-hidden": "true" }, "■"), ` ${colour(seatObs.safe)}`),
       h("span", { class: "pts", title: gettext("total (this deal)") }, format(gettext("{total} pts (+{deal})"), { total: seatObs.total, deal: seatObs.deal_score }))),
     h("div", { class: "hand-summary", title: handSummary(seatObs.hand_by_kind) },
       format(ngettext("{count} card in hand", "{count} cards in hand", seatObs.hand_size), { count: seatObs.hand_size }) + (state ? ` · ${state}` : "")),
