@@ -96,3 +96,20 @@ def test_every_vault_cards_name_fits_inside_it_in_every_language(
     )
     assert overflowing == []
     assert page.errors == []
+
+
+def test_a_briefcase_city_is_a_fingers_width_on_a_phone(server: Any, browser: Any) -> None:
+    """Given the briefcase on a phone, where the map is drawn at about a third of its size,
+    then each city answers a touch over at least 24 px, not only its 11-px dot."""
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    try:
+        open_as_first_seat(server, page, "briefcase")
+        page.wait_for_selector(".briefcase-map .city")
+        reach = page.eval_on_selector_all(
+            ".briefcase-map .city circle.hit",
+            "cs => cs.map((c) => c.getBoundingClientRect().width)",
+        )
+        assert reach and min(reach) >= 24, reach
+    finally:
+        context.close()

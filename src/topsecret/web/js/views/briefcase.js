@@ -104,7 +104,7 @@ function drawMap(frame, ctx, map) {
     const owner = hqOwner[city.name];
     const hq = owner !== undefined ? `<rect class="hq" x="-17" y="-17" width="34" height="34" rx="5" fill="${BOARD_COLOURS[obs.payoff_boards[owner]] || "#555"}"/>` : "";
     const station = stationNames.has(city.name) ? '<rect class="station" x="10" y="-20" width="14" height="10" rx="2"/>' : "";
-    parts.push(`<g class="city" data-city="${city.name}" transform="translate(${x},${y})"><title></title>${hq}<circle r="9"/>${station}<text y="26"></text></g>`);
+    parts.push(`<g class="city" data-city="${city.name}" transform="translate(${x},${y})"><title></title><circle class="hit" r="24"/>${hq}<circle r="9"/>${station}<text y="26"></text></g>`);
   }
   // Agents stand in a row just above their own city, centred on it, so each is nearest its city.
   const byCity = {};
@@ -114,7 +114,7 @@ function drawMap(frame, ctx, map) {
     agents.forEach((agent, i) => {
       const dx = (i - (agents.length - 1) / 2) * 21;
       parts.push(`<g class="agent${agent === selected ? " selected" : ""}" data-agent="${agent}" transform="translate(${x + dx},${y - 22})">
-        <title></title><circle r="10" fill="${agentColour(obs, agent)}"/><text y="4">${agent[0]}</text></g>`);
+        <title></title><circle class="hit" r="14"/><circle r="10" fill="${agentColour(obs, agent)}"/><text y="4">${agent[0]}</text></g>`);
     });
   }
   if (obs.briefcase && at[obs.briefcase]) {
