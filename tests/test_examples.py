@@ -21,15 +21,21 @@ NEEDS = {
 }
 
 
-def run(script: str, *args: str) -> str:
-    """Run an example in a fresh interpreter, as `python examples/<script>` would."""
-    completed = subprocess.run(
+def started(script: str, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """An example run in a fresh interpreter, as `python examples/<script>` would run it."""
+    return subprocess.run(
         [sys.executable, str(EXAMPLES / script), *args],
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
+        cwd=cwd,
     )
+
+
+def run(script: str, *args: str) -> str:
+    """An example's output; it must succeed."""
+    completed = started(script, *args)
     assert completed.returncode == 0, completed.stderr
     return completed.stdout
 
@@ -76,13 +82,7 @@ def test_train_maskable_ppo_shows_its_arguments_or_says_which_extra_it_needs() -
     """Training takes minutes, so only the arguments are checked here (examples/README.md
     records a measured run); without the train extra, which CI does not install, the script
     says in one line what to install instead of a traceback."""
-    completed = subprocess.run(
-        [sys.executable, str(EXAMPLES / "train_maskable_ppo.py"), "--help"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    completed = started("train_maskable_ppo.py", "--help")
     try:
         import sb3_contrib  # noqa: F401
     except ImportError:
@@ -115,14 +115,7 @@ def test_an_example_refuses_bad_arguments_in_one_line(
     script: str, args: tuple[str, ...], message: str, tmp_path: Path
 ) -> None:
     pytest.importorskip(NEEDS[script], reason=f"{script} needs {NEEDS[script]}")
-    completed = subprocess.run(
-        [sys.executable, str(EXAMPLES / script), *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        cwd=tmp_path,
-    )
+    completed = started(script, *args, cwd=tmp_path)
     assert completed.returncode == 2
     assert message in completed.stderr and "Traceback" not in completed.stderr
 

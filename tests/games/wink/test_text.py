@@ -96,15 +96,21 @@ def test_the_table_view_and_every_action_label_are_in_the_players_language(lang:
     assert english_left(" ".join(options), lang) == set(), options
 
 
-def test_catching_a_wink_is_called_with_the_rulebooks_words() -> None:
-    """Rulebook 001 §Ertappt!: "Ertappt!", in French "Surpris !", in Italian "Scoperto!"
-    (the observation chips are "Beobachtungschips", "jetons observation", "binocoli")."""
-    state = table(
+def julia_and_jan_eye_to_eye() -> WinkState:
+    """Rulebook 001 §Ertappt!, Beispiel: Julia and Jan look at each other (Jan is Julia's
+    contact), at 3 s; Marie, looking at nobody, may still call a wink out."""
+    return table(
         agents=[JAN, TOM, JULIA, JULIA],
         locations=["fountain", "kiosk", "kiosk", "kiosk"],
         gaze=[JAN, JULIA, None, None],
         now=3.0,
     )
+
+
+def test_catching_a_wink_is_called_with_the_rulebooks_words() -> None:
+    """Rulebook 001 §Ertappt!: "Ertappt!", in French "Surpris !", in Italian "Scoperto!"
+    (the observation chips are "Beobachtungschips", "jetons observation", "binocoli")."""
+    state = julia_and_jan_eye_to_eye()
     events = state.apply(MARIE, Accuse(JULIA, JAN))
     caught = next(e for e in events if e.kind == "accusation")
     calls = {"de": "„Ertappt! ", "fr": "« Surpris ! ", "it": "«Scoperto! "}
@@ -124,12 +130,7 @@ def test_catching_a_wink_is_called_with_the_rulebooks_words() -> None:
 def test_a_wrong_accusation_reads_as_a_call_the_card_proved_wrong() -> None:
     """Rulebook 001 §Ertappt!: the accuser calls "Caught!"; the revealed card decides. The
     log quotes the call and gives the verdict, so a wrong one is not logged as a catch."""
-    state = table(
-        agents=[JAN, TOM, JULIA, JULIA],
-        locations=["fountain", "kiosk", "kiosk", "kiosk"],
-        gaze=[JAN, JULIA, None, None],
-        now=3.0,
-    )
+    state = julia_and_jan_eye_to_eye()
     events = state.apply(MARIE, Accuse(JULIA, TOM))
     called = next(e for e in events if e.kind == "accusation")
     line = game_text(GAME, translator("en")).event(called, TOM)
@@ -141,12 +142,7 @@ def test_a_wrong_accusation_reads_as_a_call_the_card_proved_wrong() -> None:
 def test_the_cards_and_places_carry_the_rulebooks_names() -> None:
     """Rulebook 001 §Übersicht: an agent card and a location card; the fountain is the
     rulebook's own location (Springbrunnen, fontaine, fontana)."""
-    state = table(
-        agents=[JAN, TOM, JULIA, JULIA],
-        locations=["fountain", "kiosk", "kiosk", "kiosk"],
-        gaze=[JAN, JULIA, None, None],
-        now=3.0,
-    )
+    state = julia_and_jan_eye_to_eye()
     de = str(game_text(GAME, translator("de")).view(state.observation(JULIA)))
     assert "Deine Agentenkarte: Absinthe (grün); deine Ortskarte: Springbrunnen" in de
     fr = game_text(GAME, translator("fr"))
@@ -159,12 +155,7 @@ def test_the_cards_and_places_carry_the_rulebooks_names() -> None:
 
 
 def test_seats_are_counted_from_one_and_the_viewer_is_marked() -> None:
-    state = table(
-        agents=[JAN, TOM, JULIA, JULIA],
-        locations=["fountain", "kiosk", "kiosk", "kiosk"],
-        gaze=[JAN, JULIA, None, None],
-        now=3.0,
-    )
+    state = julia_and_jan_eye_to_eye()
     state.apply(JULIA, Wink())
     fr = str(game_text(GAME, translator("fr")).view(state.observation(JAN)))
     assert "3.0 s : joueur 1 a fait un clin d'œil en regardant joueur 2 (vous)" in fr
@@ -173,12 +164,7 @@ def test_seats_are_counted_from_one_and_the_viewer_is_marked() -> None:
 
 def test_one_table_may_mix_languages() -> None:
     """One event, told to a French seat and an Italian seat, reads in each one's language."""
-    state = table(
-        agents=[JAN, TOM, JULIA, JULIA],
-        locations=["fountain", "kiosk", "kiosk", "kiosk"],
-        gaze=[JAN, JULIA, None, None],
-        now=3.0,
-    )
+    state = julia_and_jan_eye_to_eye()
     events = state.apply(JULIA, Wink())
     seen = next(e for e in events if e.kind == "saw_signal" and e.visible_to(JAN))
     assert game_text(GAME, translator("fr")).event(seen, JAN) == (
@@ -193,12 +179,7 @@ def test_one_table_may_mix_languages() -> None:
 def test_engine_errors_come_in_the_players_language_with_their_rule(lang: str) -> None:
     """Every refusal the engine gives at a table (Rulebook 001 §Mission abschließen, §Ertappt!,
     §Ehrenkodex and the project's screen rules) is a catalogue message, with its rule."""
-    state = table(
-        agents=[JAN, TOM, JULIA, JULIA],
-        locations=["fountain", "kiosk", "kiosk", "kiosk"],
-        gaze=[JAN, JULIA, None, None],
-        now=3.0,
-    )
+    state = julia_and_jan_eye_to_eye()
     tr = translator(lang)
     tries = [
         (TOM, Pass()),  # not the suitcase holder
@@ -220,12 +201,7 @@ def test_engine_errors_come_in_the_players_language_with_their_rule(lang: str) -
 
 
 def test_an_engine_error_in_german_names_the_observation_chips() -> None:
-    state = table(
-        agents=[JAN, TOM, JULIA, JULIA],
-        locations=["fountain", "kiosk", "kiosk", "kiosk"],
-        gaze=[JAN, JULIA, None, None],
-        now=3.0,
-    )
+    state = julia_and_jan_eye_to_eye()
     state.chips[MARIE] = 0
     error = state.explain_illegal(MARIE, Accuse(JULIA, JAN))
     assert error_text(error, translator("de")) == (
