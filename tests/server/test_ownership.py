@@ -51,3 +51,24 @@ def test_a_second_server_is_refused_in_the_readers_language(tmp_path: Path) -> N
         raise AssertionError("the second store took the database")
     assert message_text(refused, translator("de")).startswith("ein anderer Server (")
     assert "verwendet " in message_text(refused, translator("de"))
+
+
+def test_a_link_to_the_held_file_is_refused_as_the_file_itself(tmp_path: Path) -> None:
+    """Given a server holding a SQLite file, when another store opens it through a symbolic
+    link or a path spelled another way, then it is refused: the lock is the file's own."""
+    from topsecret.server.db import OwnedElsewhere, Store
+
+    held = tmp_path / "held.sqlite3"
+    first = Store(f"sqlite:///{held}")
+    first.take_ownership()
+    (tmp_path / "link.sqlite3").symlink_to(held)
+    (tmp_path / "sub").mkdir()
+    for other in (tmp_path / "link.sqlite3", tmp_path / "sub" / ".." / "held.sqlite3"):
+        second = Store(f"sqlite:///{other}")
+        try:
+            second.take_ownership()
+        except OwnedElsewhere as exc:
+            assert f"is already using {held}" in str(exc)
+        else:
+            raise AssertionError(f"{other} took the database held as {held}")
+    first.release_ownership()

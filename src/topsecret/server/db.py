@@ -438,6 +438,9 @@ class Store:
         path = self.sqlite_file
         if path is None or self._owner is not None:
             return
+        # The lock sits beside the file itself: through a symbolic link, or a path spelled
+        # another way, a second server would otherwise lock a name of its own.
+        path = path.resolve()
         lock_path = path.with_name(path.name + ".lock")
         handle = open(lock_path, "a+")  # noqa: SIM115 - held open for the process's life
         try:
