@@ -40,6 +40,26 @@ def test_the_map_fits_in_eighty_columns_and_shows_what_is_where() -> None:
     assert "Behind your shield: reserve 30" in text
 
 
+@pytest.mark.parametrize(
+    ("lang", "face", "shown"),
+    [
+        ("en", "solomon", "(last roll: Dr. Solomon)"),
+        ("en", "blank", "(last roll: blank)"),
+        ("de", "blank", "(letzter Wurf: leere Seite)"),
+        ("fr", "solomon", "Dr. Solomon"),
+    ],
+)
+def test_the_terminal_names_the_dies_last_face_as_the_web_table_does(
+    lang: str, face: str, shown: str
+) -> None:
+    """Rulebook 004 §Dr. Solomon: the die shows Dr. Solomon or a blank side; the table's
+    header names the face in the reader's words, never its identifier ('solomon')."""
+    state = table(3)
+    state.last_roll = face
+    view = game_text(GAME, translator(lang)).view(state.observation(1))
+    assert shown in view and "solomon)" not in view
+
+
 def test_table_talk_never_tells_others_whom_you_paid() -> None:
     state = table(2, agents={"Tempest": "Vienna"})
     events = act(state, PayAgent("Tempest", 4))
@@ -268,3 +288,20 @@ def test_the_seat_to_play_is_marked_while_the_game_goes_on() -> None:
     says so."""
     lines = GAME.render_text(table(3).observation(1)).splitlines()
     assert "seat 1: HQ London; 0 payoffs; to play" in lines
+
+
+def test_at_setup_the_seats_still_choosing_are_the_ones_to_play() -> None:
+    """Rulebook 004 §Setup: everyone secretly puts two sovereigns down at once, so the table
+    marks "to play" on the seats that have not chosen yet, not on the first player."""
+    state = GAME.new_state(3, None, seed=2)
+    chooser = state.acting_players()[0]
+    state.apply(chooser, state.legal_actions(chooser)[0])
+    view = game_text(GAME, translator("en")).view(state.observation(chooser))
+    rows = {
+        seat: line
+        for seat in range(3)
+        for line in view.splitlines()
+        if f"seat {seat + 1}" in line and "HQ" in line
+    }
+    assert "to play" not in rows[chooser]
+    assert all("to play" in rows[seat] for seat in range(3) if seat != chooser), rows

@@ -218,6 +218,14 @@ class BriefcaseText(TableText):
 
         return render_observation(observation, None, self.tr)
 
+    def die_face(self, obs: Mapping[str, Any]) -> str:
+        """The face Dr. Solomon's die last showed, as the web table names it: his name, or
+        the blank side in the reader's words."""
+        roll = str(obs.get("last_roll") or "")
+        if roll == "solomon":
+            return SOLOMON_NAME
+        return self.tr.gettext("blank") if roll == "blank" else roll
+
     def status(self, obs: Mapping[str, Any]) -> list[str]:
         """Round, track, briefcase, agents, seats, your shield, the challenge and the end."""
         tr = self.tr
@@ -231,15 +239,18 @@ class BriefcaseText(TableText):
             line = tr.gettext("Round {round}; Dr. Solomon's die on {track} (last roll: {roll})")
         else:
             line = tr.gettext("Round {round}; Dr. Solomon's die on {track}")
-        lines.append(line.format(round=obs["round"], track=track, roll=obs.get("last_roll")))
+        lines.append(line.format(round=obs["round"], track=track, roll=self.die_face(obs)))
         lines.append(tr.gettext("Briefcase in {city}").format(city=obs["briefcase"]))
         burnt = tr.gettext("burnt")
         for agent, city in obs["agents"].items():
             lines.append(f"  {agent:<9} {city if city is not None else burnt}")
         over = obs["phase"] == "over"
+        setup = obs.get("setup")
         for seat, hq in enumerate(obs["hqs"]):
             tags = []
-            if seat == obs["current"] and not over:
+            # At setup everyone chooses at once: those still choosing are "to play".
+            owes = seat not in setup["chosen"] if setup is not None else seat == obs["current"]
+            if owes and not over:
                 tags.append(tr.gettext("to play"))
             if obs["restricted"][seat]:
                 tags.append(tr.gettext("RESTRICTED"))
