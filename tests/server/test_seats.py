@@ -20,6 +20,16 @@ def test_lobby_lists_games_and_tables_and_join_fills_seats(sqlite_server: Any) -
     table_id = created["table"]["id"]
     listing = httpx.get(f"{sqlite_server.http}/api/tables").json()
     assert [t["id"] for t in listing["open"]] == [table_id]
+    # A seat the table does not have is content it cannot take (422); one already taken is
+    # a state it refuses (409).
+    nowhere = httpx.post(
+        f"{sqlite_server.http}/api/tables/{table_id}/join", json={"name": "Bob", "seat": 9}
+    )
+    assert nowhere.status_code == 422 and "no seat 10" in nowhere.json()["detail"]
+    taken = httpx.post(
+        f"{sqlite_server.http}/api/tables/{table_id}/join", json={"name": "Bob", "seat": 0}
+    )
+    assert taken.status_code == 409 and "seat 1 is not free" in taken.json()["detail"]
     bob = join_table(sqlite_server.http, table_id, "Bob")
     assert bob["seat"] == 1
     cyd = join_table(sqlite_server.http, table_id, "Cyd")

@@ -371,7 +371,10 @@ class TableRuntime:
         if wanted is not None:
             # The request counts seats from 0, as the engine does; players, from 1.
             if not 0 <= wanted < self.players:
-                raise TableError.of(N_("there is no seat {seat} at this table"), seat=wanted + 1)
+                # Content the table cannot take (422), not a state it refuses (409).
+                raise InvalidRequest.of(
+                    N_("there is no seat {seat} at this table"), seat=wanted + 1
+                )
             open_seats = [s for s in open_seats if s.seat == wanted]
             if not open_seats:
                 raise TableError.of(N_("seat {seat} is not free"), seat=wanted + 1)
