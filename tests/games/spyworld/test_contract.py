@@ -163,7 +163,7 @@ def test_heuristic_beats_random() -> None:
 def test_terminal_view_draws_walls_icons_and_scores() -> None:
     result = play_match(GAME, 2, ["heuristic", "heuristic"], 3, {"lair": "jungle_temple"})
     text = GAME.render_text(result.state.observation(0))
-    assert "Lair of you" in text and ">>" in text and "XX" in text
+    assert "Your lair" in text and ">>" in text and "XX" in text
     assert "Final scores" in text and "La Lasers" in text
     state = GAME.new_state(2, {"lair": "superyacht"}, 1)
     assert "Cards: [1]" in GAME.render_text(state.observation(1))

@@ -15,7 +15,7 @@ def test_every_action_has_a_sentence() -> None:
     ]
     assert all(sentence and not sentence.startswith(("Look(", "Pass(")) for sentence in sentences)
     assert "complete the mission at the fountain" in sentences
-    assert "pass, replacing your agent and location card" in sentences
+    assert "pass, replacing your agent and location cards" in sentences
 
 
 def test_the_view_shows_hand_gaze_and_signals_seen() -> None:

@@ -167,7 +167,7 @@ def render_observation(obs: Mapping[str, Any], tr: Translator = ENGLISH) -> str:
         else:
             agent_text = "-"
         if owner == seat:
-            title = tr.gettext("Lair of you")
+            title = tr.gettext("Your lair")
         else:
             title = tr.gettext("Lair of {player}").format(player=words.seat(owner))
         out.append(

@@ -192,7 +192,7 @@ class WinkText(TableText):
             )
         if isinstance(action, Pass):
             if action.discard_agent and action.discard_location:
-                return tr.gettext("pass, replacing your agent and location card")
+                return tr.gettext("pass, replacing your agent and location cards")
             if action.discard_agent:
                 return tr.gettext("pass, replacing your agent card")
             if action.discard_location:
