@@ -23,6 +23,11 @@ def whole_log(tmp_path_factory: pytest.TempPathFactory) -> ReplayLog:
     return ReplayLog.load(path)
 
 
+def _read(scores: list[float]) -> str:
+    """Scores as the messages print them, as players read them: [65, 125], not [65.0, 125.0]."""
+    return "[" + ", ".join(f"{score:g}" for score in scores) + "]"
+
+
 def _cut(log: ReplayLog, keep: int) -> ReplayLog:
     data = log.to_json()
     data["actions"] = data["actions"][:keep]
@@ -37,7 +42,7 @@ def test_a_log_cut_before_the_end_says_it_ends_early(whole_log: ReplayLog, tmp_p
     refused(
         run("replay", str(path)),
         f"the log ends before the game is over, after 5 actions, so its scores "
-        f"{whole_log.scores} cannot be checked",
+        f"{_read(whole_log.scores)} cannot be checked",
     )
 
 
@@ -47,8 +52,13 @@ def test_a_whole_log_with_other_scores_still_says_the_scores_differ(
     assert whole_log.scores is not None
     changed = _cut(whole_log, len(whole_log.actions))
     changed.scores = [score + 1 for score in whole_log.scores]
-    with pytest.raises(ReplayError, match="differ from the logged scores"):
+    with pytest.raises(ReplayError) as refused_scores:
         replay(get_game("vault"), changed)
+    assert str(refused_scores.value) == (
+        f"replayed scores {_read(whole_log.scores)} differ from the logged scores "
+        f"{_read(changed.scores)}"
+    )
+    assert ".0" not in str(refused_scores.value)
 
 
 def test_a_cut_log_without_scores_replays_as_an_unfinished_game(whole_log: ReplayLog) -> None:

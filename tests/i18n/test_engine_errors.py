@@ -129,13 +129,13 @@ def test_a_replay_that_cannot_be_read_is_refused_in_each_language(case: str, lan
     assert text != str(error) and "{" not in text, text
 
 
-def test_a_move_that_cannot_be_replayed_names_its_seat_from_1_with_the_rule() -> None:
+def test_a_move_that_cannot_be_replayed_names_it_and_its_seat_from_1_with_the_rule() -> None:
     error = _replay_refusal(_replayed_with_a_bad_move)
     assert str(error) == (
-        "action #0 by seat 6 cannot be replayed: there is no seat 6 at this table (seats)"
+        "action #1 by seat 6 cannot be replayed: there is no seat 6 at this table (seats)"
     )
     assert message_text(error, translator("de")) == (
-        "die Aktion Nr. 0 von Spieler 6 lässt sich nicht nachspielen: an diesem Tisch gibt "
+        "die Aktion Nr. 1 von Spieler 6 lässt sich nicht nachspielen: an diesem Tisch gibt "
         "es keinen Platz 6 (Plätze am Tisch)"
     )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -145,6 +146,11 @@ class ReplayLog:
         return cls.from_json(data)
 
 
+
+def _scores_text(scores: Sequence[float]) -> str:
+    """Scores as a player reads them: [65, 125, 85], not [65.0, 125.0, 85.0]."""
+    return "[" + ", ".join(f"{score:g}" for score in scores) + "]"
+
 def replay(game: Game, log: ReplayLog, *, check_scores: bool = True) -> State:
     """Rebuild a game from its log; raises :class:`ReplayError` on any mismatch."""
     if log.game != game.id:
@@ -165,10 +171,10 @@ def replay(game: Game, log: ReplayLog, *, check_scores: bool = True) -> State:
                 state.advance_time(entry.time)
             state.apply(entry.seat, action)
         except (ActionFormatError, IllegalAction) as exc:
-            # Players count seats from 1, the log from 0.
+            # Players count seats and actions from 1, the log from 0.
             raise ReplayError.of(
                 N_("action #{index} by seat {seat} cannot be replayed: {reason}"),
-                index=index,
+                index=index + 1,
                 seat=entry.seat + 1,
                 reason=reason_of(exc),
             ) from None
@@ -181,11 +187,11 @@ def replay(game: Game, log: ReplayLog, *, check_scores: bool = True) -> State:
                     "scores {logged} cannot be checked"
                 ),
                 actions=len(log.actions),
-                logged=str(log.scores),
+                logged=_scores_text(log.scores),
             )
         raise ReplayError.of(
             N_("replayed scores {replayed} differ from the logged scores {logged}"),
-            replayed=str(state.scores()),
-            logged=str(log.scores),
+            replayed=_scores_text(state.scores()),
+            logged=_scores_text(log.scores),
         )
     return state
