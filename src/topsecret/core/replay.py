@@ -146,10 +146,10 @@ class ReplayLog:
         return cls.from_json(data)
 
 
-
 def _scores_text(scores: Sequence[float]) -> str:
     """Scores as a player reads them: [65, 125, 85], not [65.0, 125.0, 85.0]."""
     return "[" + ", ".join(f"{score:g}" for score in scores) + "]"
+
 
 def replay(game: Game, log: ReplayLog, *, check_scores: bool = True) -> State:
     """Rebuild a game from its log; raises :class:`ReplayError` on any mismatch."""
