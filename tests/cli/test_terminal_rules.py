@@ -57,3 +57,11 @@ def test_bold_markup_becomes_the_terminals_and_nothing_else_opens_markup() -> No
     given = 'A <b style="color:#b3261e">red</b> back, <b>bold</b> [not markup]'
     shown = plain_markup(given, lambda text: text.replace("[", "\\["))
     assert shown == "A [bold]red[/bold] back, [bold]bold[/bold] \\[not markup]"
+
+
+@pytest.mark.parametrize("game_id", sorted(TITLES))
+def test_the_terminals_rules_say_nothing_of_clicking(game_id: str) -> None:
+    """How the web table is clicked lives in the summary's footer, which the terminal leaves
+    out: a terminal player is never told to click."""
+    text = terminal.rules_text(game_id).lower()
+    assert "click" not in text, text
