@@ -176,3 +176,17 @@ def test_action_groups_gather_shark_splits_and_walls() -> None:
     walls = [PlaceWall(2, c, "east") for c in range(1, 5)]
     groups = dict(GAME.action_groups(moves + walls))
     assert len(groups["move north"]) == 7 and len(groups["wall in row 2"]) == 4
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_finished_view_names_the_winner_as_the_other_games_do(seed: int) -> None:
+    """Rulebook 003 §Final Score: the richest player wins, and tied players play again. The
+    terminal's last view says who won, as the other games' do, unless it is a tie."""
+    state = GAME.new_state(2, None, seed)
+    run_random_game(state, Rng(seed))
+    results = state.results
+    text = GAME.render_text(state.observation(0))
+    if results["play_again"]:
+        assert "Winner" not in text and "tie for the win" in text
+    else:
+        assert f"Winner: seat {results['winners'][0] + 1}" in text

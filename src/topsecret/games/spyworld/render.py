@@ -232,6 +232,15 @@ def render_observation(obs: Mapping[str, Any], tr: Translator = ENGLISH) -> str:
                     missions=res["missions"][s],
                 )
             )
+        winners = res.get("winners", [])
+        if winners and not res.get("play_again"):
+            # Rulebook 003 §Final Score: the richest wins; said plainly, as the other games do.
+            out.append(
+                "  "
+                + tr.ngettext("Winner: {players}", "Winners: {players}", len(winners)).format(
+                    players=words.both([words.seat(s) for s in winners])
+                )
+            )
         if res.get("play_again"):
             tied = words.both([words.seat(s) for s in res["play_again"]])
             out.append(
