@@ -21,7 +21,17 @@ from rich.panel import Panel
 
 from .arena.match import bot_seeds
 from .bots import make_bot
-from .core import Action, Bot, Event, Game, ReplayLog, SeatView, State, visible_events
+from .core import (
+    TICK_SECONDS,
+    Action,
+    Bot,
+    Event,
+    Game,
+    ReplayLog,
+    SeatView,
+    State,
+    visible_events,
+)
 from .i18n import ENGLISH, N_, GameText, Translator, game_text
 from .i18n.rules_summary import plain_markup, rules_summary
 
@@ -32,8 +42,6 @@ HELP = N_(
 #: The real-time menu's last entry; an empty line chooses it too.
 WAIT = N_("Wait (the clock runs until something happens, one second at most)")
 
-#: Virtual seconds per tick of a real-time game's clock, as ``play_match``'s.
-TICK_SECONDS = 0.25
 #: The most ticks one "wait" lets the clock run: the person sees the table again at least
 #: every second of game time.
 WAIT_TICKS = 4

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots import make_bot
-from ..core import Bot, Event, Game, ReplayLog, Rng, SeatView, State, visible_events
+from ..core import TICK_SECONDS, Bot, Event, Game, ReplayLog, Rng, SeatView, State, visible_events
 
 
 @dataclass(slots=True)
@@ -32,7 +32,7 @@ def play_match(
     seed: int,
     options: Mapping[str, Any] | None = None,
     max_decisions: int = 200_000,
-    tick_seconds: float = 0.25,
+    tick_seconds: float = TICK_SECONDS,
     max_seconds: float = 6 * 3600.0,
 ) -> MatchResult:
     """Play a whole game between bots; same arguments, same game, byte for byte.

@@ -11,7 +11,7 @@ from .errors import (
     UnknownName,
 )
 from .events import Event, private, public, visible_events
-from .game import Game, State, play_random_step, run_random_game, win_shares
+from .game import TICK_SECONDS, Game, State, play_random_step, run_random_game, win_shares
 from .options import OptionSpec, parse_option_texts, resolve_options
 from .replay import LoggedAction, ReplayLog, replay
 from .rng import Rng
@@ -19,6 +19,7 @@ from .simultaneous import SimultaneousStep
 from .tensors import TensorLayout, TensorSlice
 
 __all__ = [
+    "TICK_SECONDS",
     "Action",
     "ActionCodec",
     "ActionFormatError",

@@ -49,6 +49,12 @@ def _illegal(template: str, rule: str, **params: object) -> IllegalAction:
     return IllegalAction(fill(template, params), rule, template=template, params=params)
 
 
+#: How often a real-time game hears the clock, in seconds: the tick of the server's clock,
+#: and of the virtual clock that bot matches, the RL adapters and the terminal run. A pace
+#: the project chose for play, not a rule (a look still takes the game's own ``look_ms``).
+TICK_SECONDS = 0.25
+
+
 class Game(ABC):
     """An immutable description of one game: identity, player range, options, factory."""
 
@@ -408,4 +414,11 @@ def run_random_game(state: State, rng: Rng, max_steps: int = 1_000_000) -> int:
     return steps
 
 
-__all__: Sequence[str] = ["Game", "State", "play_random_step", "run_random_game", "win_shares"]
+__all__: Sequence[str] = [
+    "TICK_SECONDS",
+    "Game",
+    "State",
+    "play_random_step",
+    "run_random_game",
+    "win_shares",
+]

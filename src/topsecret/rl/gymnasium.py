@@ -70,6 +70,7 @@ from gymnasium import spaces
 
 from ..bots.registry import make_bot
 from ..core import (
+    TICK_SECONDS,
     Action,
     ActionCodec,
     Bot,
@@ -87,7 +88,7 @@ from ..games import get_game
 
 #: Virtual seconds per round of a real-time game, as in ``play_match`` and OpenSpiel's
 #: ``tick_ms=250``.
-DEFAULT_TICK_SECONDS = 0.25
+DEFAULT_TICK_SECONDS = TICK_SECONDS
 
 Tensor = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]

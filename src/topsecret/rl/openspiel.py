@@ -99,6 +99,7 @@ import orjson
 import pyspiel
 
 from ..core import (
+    TICK_SECONDS,
     ActionCodec,
     Event,
     Game,
@@ -115,8 +116,9 @@ from ..games import all_games
 
 #: Prefix of every registered game's short name.
 PREFIX = "topsecret_"
-#: Virtual milliseconds per round of a real-time game, as in ``play_match``.
-DEFAULT_TICK_MS = 250
+#: Virtual milliseconds per round of a real-time game: the clock's tick, in the integer
+#: milliseconds OpenSpiel's game parameters take.
+DEFAULT_TICK_MS = round(TICK_SECONDS * 1000)
 
 _JSON = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
 _DIGEST = 16

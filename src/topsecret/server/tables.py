@@ -23,6 +23,7 @@ import orjson
 from ..arena.match import bot_seeds
 from ..bots import make_bot
 from ..core import (
+    TICK_SECONDS,
     Action,
     Bot,
     Event,
@@ -56,8 +57,6 @@ from .messages import (
 
 log = logging.getLogger("topsecret.server")
 
-#: How often a real-time game hears the server clock, in seconds.
-TICK_SECONDS = 0.25
 #: Frames queued for one slow connection before it is dropped.
 MAX_QUEUED_FRAMES = 512
 #: Legal-move entries kept per table and language; every game's action space is far smaller,
