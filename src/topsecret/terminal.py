@@ -30,6 +30,7 @@ from .core import (
     ReplayLog,
     SeatView,
     State,
+    tick_order,
     visible_events,
 )
 from .i18n import ENGLISH, N_, GameText, Translator, game_text
@@ -294,8 +295,7 @@ class _Table:
             now = tick * TICK_SECONDS
             if self.tell_all(state.advance_time(now)):
                 waiting = 0
-            first = tick % players
-            for seat in sorted(state.acting_players(), key=lambda s: (s - first) % players):
+            for seat in tick_order(state.acting_players(), tick, players):
                 if state.is_over() or seat not in state.acting_players():
                     continue
                 if seat == self.human:

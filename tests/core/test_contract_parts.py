@@ -178,3 +178,15 @@ def test_an_option_naming_a_host_file_is_safe_from_afar_only_with_a_listed_value
     assert lair.describe()["suggestions"] == ["polar", "yacht"] and lair.describe()["names_file"]
     # Plain text that is never read as a path is fine from anywhere.
     assert OptionSpec("motto", str, "", "words").safe_for_remote("/etc/passwd")
+
+
+def test_on_each_clock_tick_the_seat_asked_first_rotates():
+    """Real-time play (the server, play_match, the RL adapters, the terminal) asks the seats
+    that may act in turn from a first seat that moves on every tick, so no seat always wins
+    a race; seats that may not act are left out."""
+    from topsecret.core import tick_order
+
+    assert tick_order([0, 1, 2, 3], 0, 4) == (0, 1, 2, 3)
+    assert tick_order([0, 1, 2, 3], 1, 4) == (1, 2, 3, 0)
+    assert tick_order([3, 0, 2], 6, 4) == (2, 3, 0)
+    assert tick_order([], 5, 4) == ()

@@ -7,7 +7,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots import make_bot
-from ..core import TICK_SECONDS, Bot, Event, Game, ReplayLog, Rng, SeatView, State, visible_events
+from ..core import (
+    TICK_SECONDS,
+    Bot,
+    Event,
+    Game,
+    ReplayLog,
+    Rng,
+    SeatView,
+    State,
+    tick_order,
+    visible_events,
+)
 
 
 @dataclass(slots=True)
@@ -113,9 +124,7 @@ def _play_realtime(
         if now > max_seconds:
             raise RuntimeError(f"{state.game.id}: no end after {max_seconds} virtual seconds")
         _tell(seated, state.advance_time(now))
-        acting = state.acting_players()
-        first = tick % players
-        for seat in sorted(acting, key=lambda s: (s - first) % players):
+        for seat in tick_order(state.acting_players(), tick, players):
             if state.is_over() or seat not in state.acting_players():
                 continue
             action = seated[seat].act_at(views[seat], now)

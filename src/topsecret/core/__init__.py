@@ -11,7 +11,15 @@ from .errors import (
     UnknownName,
 )
 from .events import Event, private, public, visible_events
-from .game import TICK_SECONDS, Game, State, play_random_step, run_random_game, win_shares
+from .game import (
+    TICK_SECONDS,
+    Game,
+    State,
+    play_random_step,
+    run_random_game,
+    tick_order,
+    win_shares,
+)
 from .options import OptionSpec, parse_option_texts, resolve_options
 from .replay import LoggedAction, ReplayLog, replay
 from .rng import Rng
@@ -48,6 +56,7 @@ __all__ = [
     "replay",
     "resolve_options",
     "run_random_game",
+    "tick_order",
     "visible_events",
     "win_shares",
 ]

@@ -22,7 +22,7 @@ Example::
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, ActionCodec
@@ -53,6 +53,13 @@ def _illegal(template: str, rule: str, **params: object) -> IllegalAction:
 #: and of the virtual clock that bot matches, the RL adapters and the terminal run. A pace
 #: the project chose for play, not a rule (a look still takes the game's own ``look_ms``).
 TICK_SECONDS = 0.25
+
+
+def tick_order(acting: Iterable[int], tick: int, players: int) -> tuple[int, ...]:
+    """The seats that may act on clock tick ``tick``, in the order they are asked: the seat
+    asked first rotates with the tick, so no seat always wins a race."""
+    first = tick % players
+    return tuple(sorted(acting, key=lambda seat: (seat - first) % players))
 
 
 class Game(ABC):
@@ -420,5 +427,6 @@ __all__: Sequence[str] = [
     "State",
     "play_random_step",
     "run_random_game",
+    "tick_order",
     "win_shares",
 ]

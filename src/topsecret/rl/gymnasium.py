@@ -80,6 +80,7 @@ from ..core import (
     SeatView,
     State,
     TensorLayout,
+    tick_order,
     visible_events,
     win_shares,
 )
@@ -327,10 +328,8 @@ class Table:
             self.now = self.tick * self.tick_seconds
             events = state.advance_time(self.now)
             self.changed()
-            first = self.tick % self.players
+            self.queue = tick_order(state.acting_players(), self.tick, self.players)
             self.tick += 1
-            acting = state.acting_players()
-            self.queue = tuple(sorted(acting, key=lambda s: (s - first) % self.players))
         else:
             self.queue = state.acting_players()
         return events

@@ -108,6 +108,7 @@ from ..core import (
     Rng,
     State,
     TensorLayout,
+    tick_order,
     win_shares,
 )
 from ..core.rules_versions import RULES
@@ -295,10 +296,8 @@ def _settle(table: _Table, context: _Context) -> None:
             table.record(events)
             if state.is_over():
                 break
-            first = table.tick % players
+            table.queue = tick_order(state.acting_players(), table.tick, players)
             table.tick += 1
-            acting = state.acting_players()
-            table.queue = tuple(sorted(acting, key=lambda s: (s - first) % players))
         else:
             table.queue = acting
         if not table.queue:

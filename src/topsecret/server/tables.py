@@ -32,6 +32,7 @@ from ..core import (
     SeatView,
     State,
     TopSecretError,
+    tick_order,
 )
 from ..core.errors import N_
 from ..i18n import (
@@ -775,9 +776,7 @@ class TableRuntime:
 
     async def _bots_act_at(self, now: float, tick: int) -> None:
         """Ask each bot-controlled seat whether it acts now; the first asked rotates."""
-        first = tick % self.players
-        acting = sorted(self.state.acting_players(), key=lambda s: (s - first) % self.players)
-        for seat in acting:
+        for seat in tick_order(self.state.acting_players(), tick, self.players):
             if self.state.is_over() or seat not in self.state.acting_players():
                 continue
             if not self.seats[seat].bot_controlled:
