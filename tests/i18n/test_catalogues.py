@@ -5,6 +5,7 @@ from the same catalogues."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -122,3 +123,19 @@ def test_french_says_manche_for_a_round_and_tour_for_a_turn_or_trick() -> None:
     for message in numbered:
         text = str(message.string).lower()
         assert "manche {round}" in text and "tour {round}" not in text, message.id
+
+
+def test_german_speaks_to_the_player_as_du_everywhere() -> None:
+    """The table says du (as German board-game tables do); a refusal from the server or the
+    command line speaks to the same player, so no German message says Sie, Ihnen or Ihr."""
+    with (LOCALE_DIR / "de" / "LC_MESSAGES" / "topsecret.po").open("rb") as handle:
+        german = read_po(handle)
+    formal = re.compile(r"\b(Sie|Ihnen|Ihr|Ihre|Ihrem|Ihren|Ihrer|Ihres)\b")
+    texts = [
+        text
+        for message in german
+        if message.id
+        for text in (message.string if isinstance(message.string, tuple) else (message.string,))
+    ]
+    assert len(texts) > 500
+    assert [text for text in texts if formal.search(str(text))] == []

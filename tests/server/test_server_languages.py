@@ -282,7 +282,7 @@ def test_an_illegal_card_is_refused_with_its_rule_in_each_seats_language(
         ),
         (
             {"game": "fakecards", "players": 2, "seats": [None, "grandmaster"]},
-            "kein Bot 'grandmaster' für fakecards; wählen Sie aus: ",
+            "kein Bot 'grandmaster' für fakecards; wähle aus: ",
             "no bot {name} for {game}; choose from: {known}",
         ),
         (
