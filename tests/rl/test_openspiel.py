@@ -17,7 +17,7 @@ pyspiel = pytest.importorskip(
 import numpy as np  # noqa: E402  (after the skip: numpy comes with OpenSpiel)
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from topsecret.core import IllegalAction  # noqa: E402
+from topsecret.core import ActionFormatError, IllegalAction  # noqa: E402
 from topsecret.games import game_ids, get_game  # noqa: E402
 from topsecret.rl import openspiel  # noqa: E402, F401  (importing it registers the games)
 
@@ -70,6 +70,35 @@ def test_every_game_loads_with_its_defaults(game_id: str) -> None:
     state = game.new_initial_state()
     assert not state.is_terminal()
     assert state.current_player() in state.topsecret_state.acting_players()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_each_new_initial_state_is_a_new_deal_from_the_seed(game_id: str) -> None:
+    """Chance is sampled, as in OpenSpiel's sampled games: the ``seed`` parameter starts a
+    sequence of deals, so sampling algorithms meet many deals, and a game loaded again with
+    the same seed deals the same sequence."""
+    first = load(game_id, seed=5)
+    again = load(game_id, seed=5)
+    other = load(game_id, seed=6)
+    deals = [str(first.new_initial_state()) for _ in range(4)]
+    assert len(set(deals)) == 4
+    assert [str(again.new_initial_state()) for _ in range(4)] == deals
+    assert str(other.new_initial_state()) != deals[0]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_deal_is_replayed_from_its_seed_and_history(game_id: str) -> None:
+    """What the docs tell a user to store instead of pickling: the game's parameters, the
+    state's ``deal_seed()`` and its ``history()``."""
+    game = load(game_id, seed=8)
+    game.new_initial_state()
+    state = game.new_initial_state()
+    play_random(state, random.Random(8), stop=25)
+    replay = load(game_id, seed=8).new_initial_state_from_seed(state.deal_seed())
+    for action in state.history():
+        replay.apply_action(action)
+    assert str(replay) == str(state)
+    assert replay.deal_seed() == state.deal_seed()
 
 
 def test_bad_parameters_are_refused_with_the_rule() -> None:
@@ -211,6 +240,27 @@ def test_a_wink_seat_may_let_a_round_of_the_clock_pass() -> None:
     assert max(stopped.legal_actions()) < wait
 
 
+def test_a_wink_game_of_waiting_seats_ends_at_max_game_length() -> None:
+    """The rules let wink seats wait forever; OpenSpiel needs a bound, so a game that reaches
+    ``max_game_length`` decisions ends there, truncated, with every return 0 (as a truncated
+    PettingZoo episode). The bound grows for a shorter tick, as ``max_steps`` does."""
+    game = load("wink", tick_ms=250)
+    wait = game.num_distinct_actions() - 1
+    state = game.new_initial_state_from_seed(2)
+    decisions = 0
+    while not state.is_terminal():
+        state.apply_action(wait)
+        decisions += 1
+    assert decisions == game.max_game_length()
+    assert state.truncated() and not state.topsecret_state.is_over()
+    assert state.returns() == [0.0] * game.num_players()
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert state.clone().truncated()
+    with pytest.raises(IllegalAction, match="cut at max_game_length"):
+        state.apply_action(wait)
+    assert load("wink", tick_ms=50).max_game_length() == 5 * game.max_game_length()
+
+
 def test_a_driver_hears_the_tables_events_and_reads_its_clock() -> None:
     """A driver seating bots of its own beside OpenSpiel's hears every event the table lives
     through (actions and the clock's), never those of a clone, and reads the round's time."""
@@ -307,10 +357,20 @@ def test_an_observer_of_public_information_only_is_refused() -> None:
     public_only = pyspiel.IIGObservationType(
         public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
     )
-    with pytest.raises(ValueError, match="only a seat's own view"):
+    with pytest.raises(ValueError, match="only a seat's own view") as refused:
         make_observation(game, public_only)
+    assert str(refused.value).endswith("not public_info=True, private_info=NONE")
     everyone = pyspiel.IIGObservationType(
         public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
     )
     with pytest.raises(ValueError, match="only a seat's own view"):
         make_observation(game, everyone)
+
+
+def test_an_id_out_of_range_in_wink_names_the_range_with_wait() -> None:
+    """On a running clock the last id is "wait", one past the codec: the refusal of an id
+    out of range names the whole range."""
+    game = load("wink", tick_ms=250)
+    last = game.num_distinct_actions() - 1
+    with pytest.raises(ActionFormatError, match=rf"action id 1000000 is outside 0\.\.{last}$"):
+        game.new_initial_state_from_seed(1).apply_action(1_000_000)

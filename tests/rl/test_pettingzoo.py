@@ -10,7 +10,8 @@ import pytest
 pytest.importorskip("pettingzoo", reason="pip install -e '.[rl]'")
 
 import numpy as np
-from pettingzoo.test import api_test, parallel_api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
+from pettingzoo.utils.conversions import aec_to_parallel
 
 from tests.rl.small_tables import small
 from topsecret.core import IllegalAction, InvalidOptions
@@ -43,6 +44,51 @@ def test_parallel_api(game_id: str) -> None:
 def test_seed(game_id: str) -> None:
     params = small(game_id)
     seed_test(lambda: adapter.env(game_id, **params), num_cycles=10)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_parallel_seed_with_illegal_actions_ending_the_episode(game_id: str) -> None:
+    """PettingZoo's parallel_seed_test samples actions without the mask: with
+    illegal="terminate" the first illegal one ends the episode, the same way in both envs."""
+    params = small(game_id)
+    parallel_seed_test(
+        lambda: adapter.parallel_env(game_id, illegal="terminate", **params), num_cycles=10
+    )
+
+
+def test_an_illegal_parallel_action_ends_the_episode_with_minus_one_for_its_agent() -> None:
+    env = adapter.parallel_env("vault", players=2, illegal="terminate", single_deal=True)
+    observations, _ = env.reset(seed=3)
+    acting = [a for a in env.agents if observations[a]["action_mask"].any()]
+    offender = acting[0]
+    illegal = int(np.flatnonzero(observations[offender]["action_mask"] == 0)[0])
+    actions = {agent: 0 for agent in env.agents}
+    actions[offender] = illegal
+    _, rewards, terminations, truncations, infos = env.step(actions)
+    assert rewards == {a: (-1.0 if a == offender else 0.0) for a in rewards}
+    assert all(terminations.values()) and not any(truncations.values())
+    assert infos[offender] == {"illegal_action": True}
+    assert env.agents == [] and env.final_rewards == rewards
+
+
+def test_the_parallel_env_raises_at_an_illegal_action_by_default() -> None:
+    env = adapter.parallel_env("vault", players=2, single_deal=True)
+    observations, _ = env.reset(seed=3)
+    offender = next(a for a in env.agents if observations[a]["action_mask"].any())
+    illegal = int(np.flatnonzero(observations[offender]["action_mask"] == 0)[0])
+    with pytest.raises(IllegalAction):
+        env.step({agent: illegal for agent in env.agents})
+    with pytest.raises(InvalidOptions, match="illegal must be one of raise, terminate"):
+        adapter.parallel_env("vault", illegal="skip")
+
+
+def test_the_aec_env_says_it_cannot_be_converted_to_parallel() -> None:
+    """Seats do not act in a cycle, so PettingZoo's aec_to_parallel would go wrong: the
+    metadata says so and the conversion refuses; parallel_env() is the Parallel API."""
+    aec = adapter.env("vault", players=3)
+    assert aec.metadata["is_parallelizable"] is False
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(aec)
 
 
 def random_aec_game(game_id: str, seed: int) -> Any:

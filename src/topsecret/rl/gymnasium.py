@@ -86,6 +86,7 @@ from ..core import (
 )
 from ..core.tensors import StateEncoder, state_encoder
 from ..games import get_game
+from .episodes import default_max_steps
 
 #: Virtual seconds per round of a real-time game, as in ``play_match`` and OpenSpiel's
 #: ``tick_ms=250``.
@@ -100,18 +101,6 @@ _SEED_BOUND = 1 << 62
 # on every call, which costs about as much as the array itself (a mask or tensor each step).
 _FLOAT32 = np.dtype(np.float32)
 _INT8 = np.dtype(np.int8)
-
-
-def default_max_steps(
-    game: Game, players: int, options: Mapping[str, Any], tick_seconds: float
-) -> int:
-    """Decisions after which an episode is truncated: the game's own bound
-    (:meth:`Game.max_decisions`); in real time scaled up for ticks shorter than 0.25 s, since
-    the game lasts the same virtual time."""
-    bound = game.max_decisions(players, options)
-    if is_realtime(game) and 0 < tick_seconds < DEFAULT_TICK_SECONDS:
-        bound = int(bound * DEFAULT_TICK_SECONDS / tick_seconds)
-    return bound
 
 
 def is_realtime(game: Game) -> bool:

@@ -37,8 +37,11 @@ Chance: SAMPLED_STOCHASTIC.
     no chance nodes and no list of outcomes with probabilities. Algorithms that walk or weigh
     the whole tree (exact CFR, best response, exploitability) therefore cannot work on these
     games; sampling algorithms (IS-MCTS, outcome-sampling MCCFR, evaluation by playing) do.
-    The game parameter ``seed`` seeds the deal; :meth:`TopSecretGame.new_initial_state_from_seed`
-    gives other deals from one loaded game.
+    The game parameter ``seed`` seeds the game's own generator of deals, as OpenSpiel's
+    sampled games do: each ``new_initial_state()`` is a new deal drawn from it, so
+    outcome-sampling MCCFR, ``rl_environment`` and evaluation loops meet many deals, and
+    the same ``seed`` gives the same sequence of deals in every run.
+    :meth:`TopSecretGame.new_initial_state_from_seed` deals one table from a seed of your own.
 
 Observation tensor: the game's tensor of ``observation(seat)``, laid out as
 ``game.tensor_layout(players)`` says (``observation_tensor_shape()`` is its size; the
@@ -78,9 +81,12 @@ the seat's observation. The seat's own history digest is kept; the other seats' 
 a value derived from it, because their true histories are exactly what the seat does not
 know. The resampled state's ``history()`` starts empty.
 
-``max_game_length``: the game's own bound, measured by random play (:meth:`Game.max_decisions`);
-the rules bound some games only loosely, so it is a measured bound with a wide margin, not a
-proof.
+``max_game_length``: the game's own bound, measured by random play (:meth:`Game.max_decisions`),
+scaled up in real time for a ``tick_ms`` under 250 as the PettingZoo and Gymnasium adapters
+scale ``max_steps`` (:func:`topsecret.rl.episodes.default_max_steps`). The rules do not bound
+every game (seats that always wait in wink), so the bound is also enforced: a game that
+reaches it ends there, terminal, with every return 0, as a truncated PettingZoo episode.
+:meth:`TopSecretState.truncated` tells such an end from a finished game.
 
 Cloning: OpenSpiel clones a Python state by deep-copying its attributes; the adapter keeps
 the whole table in one holder whose ``__deepcopy__`` uses the engine's fast ``clone()``, and a
@@ -101,6 +107,7 @@ import pyspiel
 from ..core import (
     TICK_SECONDS,
     ActionCodec,
+    ActionFormatError,
     Event,
     Game,
     IllegalAction,
@@ -111,9 +118,11 @@ from ..core import (
     tick_order,
     win_shares,
 )
+from ..core.errors import N_
 from ..core.rules_versions import RULES
 from ..core.tensors import StateEncoder, state_encoder
 from ..games import all_games
+from .episodes import default_max_steps
 
 #: Prefix of every registered game's short name.
 PREFIX = "topsecret_"
@@ -168,6 +177,7 @@ class _Context:
         "_layout",
         "codec",
         "game",
+        "max_decisions",
         "options",
         "players",
         "seed",
@@ -188,6 +198,8 @@ class _Context:
         self.options = options
         self.seed = seed
         self.tick_seconds = tick_seconds
+        #: Decisions after which a game ends, truncated (``max_game_length``).
+        self.max_decisions = default_max_steps(game, players, options, tick_seconds)
         self.codec: ActionCodec = game.codec(players)
         #: The "wait" id of a real-time game on a running clock; ``None`` otherwise.
         self.wait: int | None = self.codec.size if _realtime(game) and tick_seconds > 0 else None
@@ -230,15 +242,32 @@ class _Table:
     read: random rollouts never read one, and hashing on every move would slow them down.
     """
 
-    __slots__ = ("_digests", "_unfolded", "info", "legal", "listener", "queue", "state", "tick")
+    __slots__ = (
+        "_digests",
+        "_unfolded",
+        "decisions",
+        "info",
+        "legal",
+        "listener",
+        "queue",
+        "state",
+        "tick",
+    )
 
     def __init__(
-        self, state: State, queue: tuple[int, ...], tick: int, digests: list[bytes]
+        self,
+        state: State,
+        queue: tuple[int, ...],
+        tick: int,
+        digests: list[bytes],
+        decisions: int = 0,
     ) -> None:
         self.state = state
         self.queue = queue
         self.tick = tick
         self._digests = digests
+        #: Decisions taken so far ("wait" included): the game ends at ``max_game_length``.
+        self.decisions = decisions
         #: (acting seat or None, its action id, events) not yet folded into the digests.
         self._unfolded: list[tuple[int | None, int, Sequence[Event]]] = []
         self.legal: list[int] | None = None
@@ -247,7 +276,9 @@ class _Table:
         self.listener: Callable[[Sequence[Event]], None] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
-        copy = _Table(self.state.clone(), self.queue, self.tick, list(self._digests))
+        copy = _Table(
+            self.state.clone(), self.queue, self.tick, list(self._digests), self.decisions
+        )
         # Events are immutable: sharing them between copies is safe.
         copy._unfolded = list(self._unfolded)
         copy.legal = self.legal
@@ -335,26 +366,28 @@ class TopSecretGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=game.max_decisions(players, options),
+            max_game_length=default_max_steps(game, players, options, tick_ms / 1000.0),
         )
         given = {"players": players, "seed": seed, **options}
         if _realtime(game):
             given["tick_ms"] = tick_ms
         super().__init__(game_type(engine), info, given)
         self.context = _Context(game, players, options, seed, tick_ms / 1000.0)
+        #: Draws the seed of each new deal: the ``seed`` parameter starts the sequence.
+        self._deals = Rng(seed)
 
     @property
     def topsecret_game(self) -> Game:
         return self.context.game
 
     def new_initial_state(self) -> TopSecretState:
-        """The table dealt with the ``seed`` parameter."""
-        return TopSecretState(self)
+        """A new deal, the next of the sequence the ``seed`` parameter starts."""
+        return TopSecretState(self, seed=self._deals.next_u64() >> 1)
 
     def new_initial_state_from_seed(self, seed: int) -> TopSecretState:
         """A table dealt with another seed, same players and options."""
         context = self.context
-        return TopSecretState(self, _new_table(context, seed))
+        return TopSecretState(self, _new_table(context, seed), seed)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
@@ -369,9 +402,13 @@ class TopSecretGame(pyspiel.Game):  # type: ignore[misc]
             not iig_obs_type.public_info
             or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
         ):
+            asked = (
+                f"public_info={iig_obs_type.public_info}, "
+                f"private_info={iig_obs_type.private_info.name}"
+            )
             raise ValueError(
                 "only a seat's own view is available (public information and the seat's "
-                f"private information), not {iig_obs_type}"
+                f"private information: public_info=True, private_info=SINGLE_PLAYER), not {asked}"
             )
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return _Observer(perfect_recall, None if perfect_recall else self.context)
@@ -391,17 +428,38 @@ def _new_table(context: _Context, seed: int) -> _Table:
 class TopSecretState(pyspiel.State):  # type: ignore[misc]
     """A table of one of our games, seen through OpenSpiel's state interface."""
 
-    def __init__(self, game: TopSecretGame, table: _Table | None = None) -> None:
+    def __init__(
+        self, game: TopSecretGame, table: _Table | None = None, seed: int | None = None
+    ) -> None:
         super().__init__(game)
         self._context = game.context
         self._table_or_none = table
+        #: The deal's seed, for a table built when first used (``None`` for a resampled
+        #: world, which no seed deals).
+        self._seed = seed
 
     @property
     def _table(self) -> _Table:
         table = self._table_or_none
         if table is None:
-            table = self._table_or_none = _new_table(self._context, self._context.seed)
+            seed = self._context.seed if self._seed is None else self._seed
+            table = self._table_or_none = _new_table(self._context, seed)
         return table
+
+    def deal_seed(self) -> int | None:
+        """The seed this table was dealt with: ``game.new_initial_state_from_seed(seed)`` and
+        the state's ``history()`` replay it exactly. ``None`` for a world drawn by
+        :meth:`resample_from_infostate`."""
+        return self._seed
+
+    def truncated(self) -> bool:
+        """Whether the game was cut at ``max_game_length`` decisions before it finished."""
+        table = self._table
+        return table.decisions >= self._context.max_decisions and not table.state.is_over()
+
+    def _over(self) -> bool:
+        table = self._table
+        return table.state.is_over() or table.decisions >= self._context.max_decisions
 
     @property
     def topsecret_state(self) -> State:
@@ -427,10 +485,9 @@ class TopSecretState(pyspiel.State):  # type: ignore[misc]
     # -- OpenSpiel's state interface ------------------------------------------------------
 
     def current_player(self) -> int:
-        table = self._table
-        if table.state.is_over():
+        if self._over():
             return int(pyspiel.PlayerId.TERMINAL)
-        return table.queue[0]
+        return self._table.queue[0]
 
     def _legal_actions(self, player: int) -> list[int]:
         table = self._table
@@ -444,9 +501,19 @@ class TopSecretState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         table = self._table
         context = self._context
+        if self.truncated():
+            raise IllegalAction(
+                f"the game was cut at max_game_length, {context.max_decisions} decisions",
+                "max_game_length",
+            )
         seat = table.queue[0]
         legal = table.legal
         events: Sequence[Event]
+        if context.wait is not None and not 0 <= action <= context.wait:
+            # The codec would name its own range, which leaves out "wait".
+            raise ActionFormatError.of(
+                N_("action id {id} is outside 0..{last}"), id=action, last=context.wait
+            )
         if action == context.wait:
             events = ()
         elif legal is None or action not in legal:
@@ -458,6 +525,7 @@ class TopSecretState(pyspiel.State):  # type: ignore[misc]
         table.info = {}
         # The seat has had its say this round, even if it may still act.
         table.queue = table.queue[1:]
+        table.decisions += 1
         table.record(events, seat, action)
         _settle(table, context)
 
@@ -468,11 +536,12 @@ class TopSecretState(pyspiel.State):  # type: ignore[misc]
         return context.game.describe_action(context.codec.from_id(action))
 
     def is_terminal(self) -> bool:
-        return self._table.state.is_over()
+        return self._over()
 
     def returns(self) -> list[float]:
         state = self._table.state
         if not state.is_over():
+            # Before the end, and after a cut at ``max_game_length``: nobody has won.
             return [0.0] * self._context.players
         return win_shares(state.scores())
 
@@ -508,7 +577,9 @@ class TopSecretState(pyspiel.State):  # type: ignore[misc]
             else hashlib.blake2b(mine + bytes([other]), digest_size=_DIGEST).digest()
             for other in range(self._context.players)
         ]
-        return TopSecretState(self.get_game(), _Table(world, table.queue, table.tick, history))
+        return TopSecretState(
+            self.get_game(), _Table(world, table.queue, table.tick, history, table.decisions)
+        )
 
     def __str__(self) -> str:
         return orjson.dumps(self._table.state.snapshot(), option=_JSON).decode()

@@ -20,7 +20,8 @@ Entry points, named as PettingZoo's own games name them::
   ``OrderEnforcingWrapper``);
 - ``raw_env(...)``: the AEC environment alone; an illegal id raises the engine's
   :class:`~topsecret.core.IllegalAction`, which names the rule;
-- ``parallel_env(...)``: the Parallel API.
+- ``parallel_env(..., illegal="raise")``: the Parallel API; ``illegal="terminate"`` ends the
+  episode at an illegal action instead, as ``env()``'s wrapper does (see below).
 
 ``game`` is a game id or a :class:`~topsecret.core.Game`; ``players`` defaults to four (or the
 nearest count the game allows). Keyword options: ``tick_seconds`` (real time, default 0.25),
@@ -59,7 +60,11 @@ Parallel API:
     id, 0 say). Actions are taken in the AEC order above. An action that was legal when
     observed but no longer is because a seat before it in the same step changed the table
     (a lost race in real time) is dropped and that agent's info says ``"dropped": True``;
-    an action that was never legal raises :class:`~topsecret.core.IllegalAction`.
+    an action that was never legal raises :class:`~topsecret.core.IllegalAction`, or with
+    ``illegal="terminate"`` ends the episode as PettingZoo's ``TerminateIllegalWrapper``
+    ends an AEC one: every agent terminates, the offender's reward is -1, the others' 0,
+    and the offender's info says ``"illegal_action": True`` (so agents that sample without
+    the mask, as PettingZoo's ``parallel_seed_test`` does, can play).
 
 Rewards: terminal only, each seat's share of the win: ``1/k`` if it is one of ``k`` seats
 with the best score, else 0, as the OpenSpiel adapter's returns. ``final_rewards`` and
@@ -136,7 +141,9 @@ class _Base:
         self.metadata = {
             "render_modes": ["ansi"],
             "name": f"topsecret_{self.game.id}_v0",
-            "is_parallelizable": True,
+            # Seats do not act in a cycle, so PettingZoo's aec_to_parallel cannot convert the
+            # AEC env (it checks this flag): parallel_env() is the Parallel API.
+            "is_parallelizable": False,
         }
         self.render_mode = render_mode
         self.options = self.game.new_table_options(options)
@@ -306,6 +313,13 @@ class TopSecretAECEnv(_Base, AECEnv[str, Observation, int | None]):  # type: ign
             self._accumulate_rewards()
 
 
+#: What the parallel env does with an action that was never legal.
+ILLEGAL_CHOICES = ("raise", "terminate")
+
+#: The reward of an agent whose illegal action ends the episode, as ``env()``'s wrapper.
+ILLEGAL_REWARD = -1.0
+
+
 class TopSecretParallelEnv(_Base, ParallelEnv[str, Observation, int]):  # type: ignore[misc]
     """A Top Secret game as a PettingZoo parallel environment; see the module docstring."""
 
@@ -317,9 +331,15 @@ class TopSecretParallelEnv(_Base, ParallelEnv[str, Observation, int]):  # type: 
         tick_seconds: float = DEFAULT_TICK_SECONDS,
         max_steps: int | None = None,
         render_mode: str | None = None,
+        illegal: str = "raise",
         **options: Any,
     ) -> None:
+        if illegal not in ILLEGAL_CHOICES:
+            raise InvalidOptions(
+                f"illegal must be one of {', '.join(ILLEGAL_CHOICES)}, not {illegal!r}"
+            )
         _Base.__init__(self, game, players, tick_seconds, max_steps, render_mode, options)
+        self.illegal = illegal
         self.agents: list[str] = []
         self._steps = 0
         self._acting: tuple[int, ...] = ()
@@ -368,9 +388,12 @@ class TopSecretParallelEnv(_Base, ParallelEnv[str, Observation, int]):  # type: 
             action = int(actions[agent])
             if state.is_over() or seat not in state.acting_players():
                 continue
-            if action not in table.legal_ids(seat) and action in offered[seat]:
-                infos[agent]["dropped"] = True
-                continue
+            if action not in table.legal_ids(seat):
+                if action in offered[seat]:
+                    infos[agent]["dropped"] = True
+                    continue
+                if self.illegal == "terminate":
+                    return self._end_illegal(agent, infos)
             table.take(seat, action)
         self._steps += 1
         self._start_round()
@@ -384,6 +407,27 @@ class TopSecretParallelEnv(_Base, ParallelEnv[str, Observation, int]):  # type: 
         truncations = dict.fromkeys(self.agents, truncated)
         if over or truncated:
             self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def _end_illegal(
+        self, offender: str, infos: dict[str, dict[str, Any]]
+    ) -> tuple[
+        dict[str, Observation],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """The episode ends at ``offender``'s illegal action (``illegal="terminate"``)."""
+        self._steps += 1
+        self._acting = ()
+        infos[offender]["illegal_action"] = True
+        rewards = {agent: ILLEGAL_REWARD if agent == offender else 0.0 for agent in self.agents}
+        self.final_rewards = dict(rewards)
+        observations = self._observations()
+        terminations = dict.fromkeys(self.agents, True)
+        truncations = dict.fromkeys(self.agents, False)
+        self.agents = []
         return observations, rewards, terminations, truncations, infos
 
 
@@ -403,7 +447,8 @@ def env(game: str | Game, players: int | None = None, **options: Any) -> AECEnv[
 def parallel_env(
     game: str | Game, players: int | None = None, **options: Any
 ) -> TopSecretParallelEnv:
-    """The Parallel API: every seat that owes a decision acts in one step."""
+    """The Parallel API: every seat that owes a decision acts in one step; ``illegal=
+    "terminate"`` ends the episode at an illegal action instead of raising."""
     return TopSecretParallelEnv(game, players, **options)
 
 
