@@ -24,19 +24,22 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from topsecret.arena.stats import wilson_interval
+from topsecret.rl.gymnasium import env as make_env
+
+#: Why the train extra cannot be used, said in one line once the arguments are read (so
+#: ``--help`` works without it); ``None`` when it is installed.
+MISSING: str | None = None
 try:
     import gymnasium
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.vec_env import DummyVecEnv
-except ImportError as missing:  # said in one line, before argparse could even print --help
-    raise SystemExit(
-        f"train_maskable_ppo.py needs the train extra (PyTorch, Stable-Baselines3): "
+except ImportError as missing:
+    MISSING = (
+        "train_maskable_ppo.py needs the train extra (PyTorch, Stable-Baselines3): "
         f"pip install -e '.[train]' ({missing})"
-    ) from None
-
-from topsecret.arena.stats import wilson_interval
-from topsecret.rl.gymnasium import env as make_env
+    )
 
 #: Evaluation games are seeded from here up, far from the seeds training draws.
 EVAL_SEED_BASE = 1_000_000_000
@@ -98,6 +101,8 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--save", help="write the trained model to this .zip file")
     args = parser.parse_args(argv)
+    if MISSING is not None:
+        raise SystemExit(MISSING)
 
     torch.set_num_threads(args.threads)
     # One env per seat, two of each: every update sees every seat.
