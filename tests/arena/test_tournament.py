@@ -123,6 +123,8 @@ def test_jobs_do_not_change_the_result_and_the_report_holds_everything(tmp_path:
     assert "--seed 11" in page and "topsecret tournament vault" in page
     # A pair's count is of meetings (pairs of seats), which equal games only heads-up.
     assert "<th>meetings</th>" in page and "a game where a bot held" in page
+    # The page links every file the report wrote.
+    assert re.findall(r'<a href="([^"]+)"', page) == ["games.csv"]
 
 
 @pytest.mark.parametrize(

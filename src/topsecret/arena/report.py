@@ -255,6 +255,9 @@ two seats counts twice against the other): finishing ahead counts 1, a tie 0.5.<
 {pairs}
 <h2>Plots</h2>
 {figures}
+<h2>Every game</h2>
+<p><a href="games.csv">games.csv</a>: one row per game, with its seed, its bots by seat, their
+scores and its length, to load into a notebook or a spreadsheet.</p>
 </body>
 </html>
 """
