@@ -75,6 +75,13 @@ def build(output: Path) -> list[str]:
         # A module listed here is often also reached through its package; pdoc warns about
         # each such repeat, which is expected when listing every module.
         warnings.filterwarnings("ignore", message="The module specification")
+        # The tensor writers' buffers are typed ``array[float]`` for mypy; before Python 3.12
+        # ``array`` takes no type parameter at run time, so pdoc cannot evaluate the
+        # annotation and shows it as written, which is what a reader needs.
+        if sys.version_info < (3, 12):
+            warnings.filterwarnings(
+                "ignore", message=r"Error parsing type annotation .*'array\.array' is not"
+            )
         pdoc.pdoc(*names, output_directory=output)
     return names
 

@@ -6,6 +6,8 @@ from ..core import Action, Bot, Rng, SeatView
 
 
 class RandomBot(Bot):
+    """Picks uniformly among the legal actions with its own seeded generator."""
+
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:

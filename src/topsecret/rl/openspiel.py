@@ -636,7 +636,12 @@ def _register(game: Game) -> None:
     # A class, not a closure: OpenSpiel's registry outlives the interpreter, and releasing
     # the last reference to a closure at process exit, without the GIL, aborts Python.
     name = "TopSecret" + game.id.title().replace("_", "") + "Game"
-    factory = type(name, (TopSecretGame,), {"engine_game": game, "__module__": __name__})
+    namespace = {
+        "engine_game": game,
+        "__module__": __name__,
+        "__doc__": f"``{short_name(game)}``: {game.id} as an OpenSpiel game (see TopSecretGame).",
+    }
+    factory = type(name, (TopSecretGame,), namespace)
     globals()[name] = factory
     pyspiel.register_game(game_type(game), factory)
 

@@ -58,10 +58,12 @@ class OwnedElsewhere(TopSecretError, RuntimeError):
 
 
 class Base(DeclarativeBase):
-    pass
+    """The tables of the server's database (SQLAlchemy's declarative base)."""
 
 
 class TableRecord(Base):
+    """A table: its game, options, settings, status and the seed it was dealt with."""
+
     __tablename__ = "game_tables"
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
@@ -87,6 +89,8 @@ class TableRecord(Base):
 
 
 class SeatRecord(Base):
+    """One seat of a table: who holds it (a token's SHA-256, or a bot) and whether they are away."""
+
     __tablename__ = "seats"
 
     table_id: Mapped[str] = mapped_column(
@@ -103,6 +107,8 @@ class SeatRecord(Base):
 
 
 class ActionRecord(Base):
+    """One action of a table's log, in order: replaying the log rebuilds the table."""
+
     __tablename__ = "actions"
 
     table_id: Mapped[str] = mapped_column(

@@ -63,6 +63,8 @@ BotName = Short64
 
 
 class Strict(BaseModel):
+    """A request body or client message: unknown fields, NaN and infinities are refused."""
+
     # NaN and infinities are refused too: no field of the protocol takes them.
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
@@ -83,6 +85,8 @@ class TableSettings(Strict):
 
 
 class CreateTable(Strict):
+    """``POST /api/tables``: a new table of ``game`` for ``players`` seats."""
+
     game: Annotated[str, Field(min_length=1, max_length=32), AfterValidator(_encodable)]
     players: int = Field(ge=1, le=16)
     options: dict[Short64, OptionValue] = Field(default_factory=dict, max_length=32)
@@ -96,6 +100,8 @@ class CreateTable(Strict):
 
 
 class JoinTable(Strict):
+    """``POST /api/tables/{id}/join``: take a person's seat (the first open one by default)."""
+
     name: Name
     seat: int | None = Field(default=None, ge=0, le=15)
     #: The invite code of a private table (the ``invite`` parameter of its link).
@@ -103,26 +109,37 @@ class JoinTable(Strict):
 
 
 class LeaveTable(Strict):
+    """``POST /api/tables/{id}/leave``: leave the seat that ``token`` holds (as
+    :class:`LeaveMessage`)."""
+
     token: Token
 
 
 class CloseTable(Strict):
+    """``POST /api/tables/{id}/close``: the host ends a table before it is over."""
+
     #: The host token the creation returned (the creator's seat token when they took one).
     token: Token
 
 
 class SeatTicket(Strict):
+    """The answer to a creation or a join: the seat taken and the token that holds it."""
+
     table_id: str
     seat: int
     token: str
 
 
 class HelloMessage(Strict):
+    """The first WebSocket message: the seat's token, or none to watch as a spectator."""
+
     type: Literal["hello"]
     token: Token | None = None
 
 
 class ActMessage(Strict):
+    """An action of the seat this connection holds."""
+
     type: Literal["act"]
     action: dict[Short64, Any] = Field(max_length=32)
     #: The ``seq`` of the last update the client had when it acted: required (an action
@@ -150,10 +167,15 @@ class ActMessage(Strict):
 
 
 class LeaveMessage(Strict):
+    """The seat's player leaves: before the start the seat opens again; later a bot plays it
+    until they come back with the token."""
+
     type: Literal["leave"]
 
 
 class PingMessage(Strict):
+    """Keeps the connection alive; answered with a :class:`PongFrame`."""
+
     type: Literal["ping"]
 
 
@@ -174,6 +196,8 @@ CLIENT_MESSAGE: TypeAdapter[
 
 
 class SeatInfo(BaseModel):
+    """One seat of a table as everyone may see it: who sits there and whether they are in."""
+
     seat: int
     name: str | None
     bot: str | None
@@ -185,6 +209,8 @@ class SeatInfo(BaseModel):
 
 
 class TableInfo(BaseModel):
+    """A table as the lobby and every seat see it: game, options, settings and seats."""
+
     id: str
     game: str
     title: str
@@ -202,6 +228,8 @@ class TableInfo(BaseModel):
 
 
 class LegalAction(BaseModel):
+    """One action the seat may take now, as JSON, with its label in the reader's language."""
+
     action: dict[str, Any]
     label: str
 
@@ -282,6 +310,8 @@ class ErrorFrame(BaseModel):
 
 
 class PongFrame(BaseModel):
+    """The answer to a :class:`PingMessage`."""
+
     type: Literal["pong"] = "pong"
 
 
@@ -295,6 +325,8 @@ class RematchFrame(BaseModel):
 
 
 class ChatLine(BaseModel):
+    """One line of table talk: who said it, from which seat, and when."""
+
     seat: int
     name: str
     text: str

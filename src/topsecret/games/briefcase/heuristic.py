@@ -415,6 +415,8 @@ class Estimates:
 
 
 class HeuristicBot(Bot):
+    """The briefcase game's heuristic player (the module's docstring says how it plays)."""
+
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:

@@ -111,6 +111,8 @@ class Pending:
 
 
 class BriefcaseState(State):
+    """A briefcase table in play: the engine contract's :class:`State` for this game."""
+
     __slots__ = (
         "_game",
         "_rng",

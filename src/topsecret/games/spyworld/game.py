@@ -66,6 +66,8 @@ def parse_beginners(text: str, players: int) -> frozenset[int]:
 
 
 class SpyWorldGame(Game):
+    """SpyWorld (Rulebook 003): the engine contract's :class:`Game` for this game."""
+
     id = "spyworld"
     title = "SpyWorld"
     min_players = 2

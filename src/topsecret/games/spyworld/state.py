@@ -110,6 +110,8 @@ def tie_result(total: list[int]) -> dict[str, Any]:
 
 
 class SpyWorldState(State):
+    """A SpyWorld table in play: the engine contract's :class:`State` for this game."""
+
     __slots__ = (
         "_game",
         "_orders",

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 
 class VaultGame(Game):
+    """The vault card game: the engine contract's :class:`Game` for this game."""
+
     id = "vault"
     title = N_("Top Secret: the vault card game")
     min_players = 2

@@ -101,6 +101,8 @@ def weighted_choice(rng: Rng, options: Sequence[tuple[float, Action]]) -> Action
 
 
 class HeuristicVaultBot(Bot):
+    """The vault card game's heuristic player (the module's docstring says how it plays)."""
+
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:

@@ -18,6 +18,8 @@ from .text import OPTION_HELP, WinkText, option_help
 
 
 class WinkGame(Game):
+    """The winking game: the engine contract's :class:`Game` for this game."""
+
     id = "wink"
     title = N_("Top Secret: the winking game")
     min_players = 4

@@ -54,6 +54,8 @@ def _between(rng: Rng, bounds: tuple[float, float]) -> float:
 
 
 class HeuristicBot(Bot):
+    """The winking game's heuristic player (the module's docstring says how it plays)."""
+
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
