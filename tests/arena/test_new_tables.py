@@ -12,7 +12,7 @@ from topsecret.core import InvalidOptions
 from topsecret.core.rules_versions import RULES
 from topsecret.games import get_game
 
-REFUSED = "new Top Secret: the vault card game tables are played under the current rules, 2"
+REFUSED = "Top Secret: the vault card game: new tables are played under the current rules, 2"
 
 
 def test_a_match_under_rules_1_is_refused_instead_of_played_to_1200() -> None:

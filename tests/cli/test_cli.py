@@ -198,7 +198,7 @@ def test_leaving_the_game_early_is_not_an_error():
 
 
 RULES_1_REFUSED = (
-    "new Top Secret: the vault card game tables are played under the current rules, 2: "
+    "Top Secret: the vault card game: new tables are played under the current rules, 2: "
     "option 'rules' takes only 2 (or leave it out), not 1; earlier rules are kept only so "
     "that tables made under them replay as they were played"
 )

@@ -229,7 +229,7 @@ def test_a_new_table_is_created_only_under_the_current_rules(sqlite_url: str) ->
                 assert refused.status_code == 422, (game_id, wrong)
                 detail = refused.json()["detail"]
                 assert f"option 'rules' takes only {current} (or leave it out)" in detail
-                assert f"new {game.title} tables are played under the current rules" in detail
+                assert f"{game.title}: new tables are played under the current rules" in detail
             named = set_up_table(
                 server.http,
                 game=game_id,

@@ -293,7 +293,7 @@ def test_an_illegal_card_is_refused_with_its_rule_in_each_seats_language(
         (
             {"game": "vault", "players": 2, "options": {"rules": 1}},
             "werden nach den aktuellen Regeln 2 gespielt",
-            "new {game} tables are played under the current rules, {current}: option '{name}' "
+            "{game}: new tables are played under the current rules, {current}: option '{name}' "
             "takes only {current} (or leave it out), not {given}; earlier rules are kept only "
             "so that tables made under them replay as they were played",
         ),

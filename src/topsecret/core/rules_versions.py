@@ -101,7 +101,7 @@ class RulesHistory:
             return
         raise InvalidOptions.of(
             N_(
-                "new {game} tables are played under the current rules, {current}: option "
+                "{game}: new tables are played under the current rules, {current}: option "
                 "'{name}' takes only {current} (or leave it out), not {given}; earlier rules are "
                 "kept only so that tables made under them replay as they were played"
             ),
