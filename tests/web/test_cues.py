@@ -100,3 +100,56 @@ def test_a_moved_agent_slides_to_its_new_city(server: Any, page: Any) -> None:
     # The move may be challenged and stopped; a bot's next move slides an agent too.
     page.wait_for_function("window.slid.length > 0", timeout=60_000)
     assert page.errors == []
+
+
+def press_slowly(page: Any, selector: str, hold_ms: int) -> None:
+    """A person's click: the pointer pressed on the element, held, then released."""
+    box = page.locator(selector).first.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(hold_ms)
+    page.mouse.up()
+
+
+def test_a_slow_click_takes_the_seat_back_while_the_bots_play_on(server: Any, page: Any) -> None:
+    """The status strip is redrawn four times a second (its timer) and on every bot's move; a
+    button replaced between press and release never gets the click. Held as long as a person
+    may hold it, the click still takes the seat back."""
+    open_as_first_seat(server, page, "vault", players=4)
+    page.wait_for_selector("#hand button.playable")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#leave-button")
+    page.wait_for_selector("#take-back")
+    press_slowly(page, "#take-back", 600)
+    page.wait_for_selector(".vseat.you", timeout=5_000)
+    assert page.errors == []
+
+
+def test_a_slow_click_on_a_card_survives_the_bots_frames(server: Any, page: Any) -> None:
+    """At a six-seat vault table the bots choose one after another, and each "has chosen"
+    redraws the board. A frame that comes while the pointer is pressed waits for its
+    release, so the card pressed is the card played."""
+    frames: list[Any] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: frames.append(frame)))
+    open_as_first_seat(server, page, "vault", players=6)
+    card = "#hand button.playable"
+    page.wait_for_selector(card)
+    before = page.locator("#hand .card").count()
+    box = page.locator(card).first.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    pressed_with = len(frames)
+    page.mouse.down()
+    # Held until a bot's frame has come in, as a slow press meets one at this table.
+    for _ in range(16):
+        if len(frames) > pressed_with:
+            break
+        page.wait_for_timeout(50)
+    page.mouse.up()
+    assert len(frames) > pressed_with, "no frame came while the pointer was pressed"
+    page.wait_for_function(
+        "n => document.querySelectorAll('#hand .card').length !== n"
+        " || !document.querySelector('#hand button.playable')",
+        arg=before,
+        timeout=5_000,
+    )
+    assert page.errors == []

@@ -145,30 +145,38 @@ function describe(event) {
   return eventText(event, name, frame.table.players);
 }
 
-function renderStatus() {
+/** Put ``parts`` in the status strip unless it already shows the same: the strip is redrawn
+ * four times a second for the timer, and a button replaced between the press and the release
+ * of a click never gets the click (nor does a selection in the invitation link survive). */
+function showStatus(...parts) {
   const status = $("status");
+  const next = h("div", {}, ...parts);
+  if (next.innerHTML !== status.innerHTML) status.replaceChildren(...next.childNodes);
+}
+
+function renderStatus() {
   const t = frame.table;
   if (t.status === "waiting") {
     const open = t.seats.filter((s) => s.open).length;
     const waiting = format(ngettext("Waiting for {count} more player.", "Waiting for {count} more players.", open), { count: open }) + " ";
     if (t.private && inviteLink().includes("invite=")) {
       // A private table is not listed: the link with its invite code is the way in.
-      status.replaceChildren(h("span", {}, waiting, gettext("This table is private: send your friends this invitation link.")),
+      showStatus(h("span", {}, waiting, gettext("This table is private: send your friends this invitation link.")),
         h("span", { class: "invite-link" },
           h("input", { id: "invite-link", readonly: true, value: inviteLink(), "aria-label": gettext("Invitation link"), onfocus: (e) => e.target.select() }),
           h("button", { type: "button", onclick: copyInvite }, gettext("Copy"))));
       return;
     }
-    status.replaceChildren(waiting + gettext("Share the invitation link."));
+    showStatus(waiting + gettext("Share the invitation link."));
     return;
   }
   if (frame.over) {
-    status.replaceChildren(gettext("Game over."));
+    showStatus(gettext("Game over."));
     return;
   }
   const parts = [];
   if (watchOnly) {
-    status.replaceChildren(gettext("You left your seat: a bot plays it for you.") + " ",
+    showStatus(gettext("You left your seat: a bot plays it for you.") + " ",
       h("button", { type: "button", id: "take-back", onclick: takeBack }, gettext("Take my seat back")));
     return;
   }
@@ -186,7 +194,7 @@ function renderStatus() {
     const left = Math.max(0, mine - (performance.now() - receivedAt) / 1000);
     parts.push(h("span", { class: "timer", title: gettext("time left to decide") }, h("span", { class: "clock-icon", "aria-hidden": "true" }), " " + format(gettext("{seconds} s"), { seconds: Math.ceil(left) })));
   }
-  status.replaceChildren(...parts);
+  showStatus(...parts);
 }
 
 function renderSeats() {
@@ -384,7 +392,29 @@ function renderSound() {
   button.setAttribute("aria-pressed", on ? "true" : "false");
 }
 
+// A click is a press and a release on one element: a frame drawn between them replaces the
+// element and the click is lost (a card in the hand while bots keep choosing, say). So frames
+// that arrive while a pointer is pressed wait for its release, but never longer than a second.
+let pressedAt = null;
+let drawLater = false;
+document.addEventListener("pointerdown", () => { pressedAt = performance.now(); }, true);
+function released() {
+  pressedAt = null;
+  // After the click this release makes has been dispatched.
+  if (drawLater) setTimeout(render, 0);
+}
+document.addEventListener("pointerup", released, true);
+document.addEventListener("pointercancel", released, true);
+
 function render() {
+  const held = pressedAt === null ? null : performance.now() - pressedAt;
+  if (held !== null && held < 1000) {
+    if (!drawLater) setTimeout(render, 1000 - held);
+    drawLater = true;
+    return;
+  }
+  drawLater = false;
+  if (!frame) return;
   const t = frame.table;
   document.body.dataset.seq = String(frame.seq);
   const players = format(ngettext("{count} player", "{count} players", t.players), { count: t.players });
@@ -537,7 +567,7 @@ async function main() {
     $("table-main").hidden = false;
     connect();
   });
-  setInterval(() => frame && !frame.over && renderStatus(), 250);
+  setInterval(() => frame && !frame.over && pressedAt === null && renderStatus(), 250);
   let info;
   try {
     info = await api(`/api/tables/${encodeURIComponent(tableId)}`);
