@@ -76,3 +76,42 @@ def test_move_an_agent_by_clicking_it_then_a_city(
     log = page.locator("#log").inner_text()
     assert name in log and (city in log or "challenge" in log.lower())
     assert page.errors == []
+
+
+def test_no_red_line_runs_through_a_city_it_does_not_link(
+    server: Any, page: Any, screenshots: Path
+) -> None:
+    """Toulouse, Marseille and Barcelona stand in a row on the map: the Toulouse-Barcelona
+    line, drawn straight, ran through Marseille and read as a link from Marseille to
+    Barcelona, which the rules do not have. Every line keeps clear of the cities it does not
+    join (measured on the drawing, at 41 points along each line)."""
+    open_as_first_seat(server, page, "briefcase", players=2)
+    page.wait_for_selector(".briefcase-map .red-line", state="attached")
+    crossings = page.evaluate(
+        """() => {
+          const cities = [...document.querySelectorAll('.briefcase-map g.city')].map((g) => {
+            const m = g.transform.baseVal.consolidate().matrix;
+            return { name: g.dataset.city, x: m.e, y: m.f };
+          });
+          const found = [];
+          for (const line of document.querySelectorAll('.briefcase-map .red-line')) {
+            const length = line.getTotalLength();
+            const start = line.getPointAtLength(0);
+            const end = line.getPointAtLength(length);
+            const at = (c, p) => Math.hypot(c.x - p.x, c.y - p.y) < 1;
+            const ends = cities.filter((c) => at(c, start) || at(c, end));
+            for (let i = 1; i < 40; i++) {
+              const p = line.getPointAtLength((length * i) / 40);
+              for (const c of cities) {
+                if (!ends.includes(c) && Math.hypot(c.x - p.x, c.y - p.y) < 18) {
+                  found.push(`${ends.map((e) => e.name).join('-')} near ${c.name}`);
+                }
+              }
+            }
+          }
+          return [...new Set(found)];
+        }"""
+    )
+    page.locator(".briefcase-map").screenshot(path=str(screenshots / "briefcase-map-lines.png"))
+    assert crossings == []
+    assert page.errors == []

@@ -95,9 +95,8 @@ function drawMap(frame, ctx, map) {
   const agentActions = frame.legal.filter((m) => AGENT_POWER_TYPES.includes(m.action.type));
   const parts = [`<svg viewBox="0 0 ${width} ${height}" class="briefcase-map" role="group" aria-label="">`];
   for (const [a, b] of map.links) {
-    const [x1, y1] = at[map.cities[a].name];
-    const [x2, y2] = at[map.cities[b].name];
-    parts.push(`<line class="red-line" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>`);
+    const others = map.cities.filter((_, i) => i !== a && i !== b).map((c) => at[c.name]);
+    parts.push(redLine(at[map.cities[a].name], at[map.cities[b].name], others));
   }
   for (const city of map.cities) {
     const [x, y] = at[city.name];
@@ -246,6 +245,37 @@ function setupForm(frame, ctx) {
   fill();
   return h("div", { class: "pay-form setup-form" }, ...sentence(gettext("Secretly put 1 sovereign on {first} and 1 on {second}"), { first, second }), " ",
     button(gettext("Place"), () => ctx.act({ type: "setup_payoff", first: first.value, second: second.value }), "primary"));
+}
+
+/** How far the point ``p`` is from the segment from ``a`` to ``b``. */
+function distanceToSegment(p, a, b) {
+  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
+  const t = Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)));
+  return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy);
+}
+
+/** A red line between two cities: straight, unless it would run through another city (three
+ * cities in a row on the grid), which would read as a link to that city; then it bends to
+ * the side that keeps it furthest from every other city. */
+function redLine(from, to, others) {
+  const [x1, y1] = from;
+  const [x2, y2] = to;
+  const clear = (path) => Math.min(Infinity, ...others.map((p) => path(p)));
+  if (clear((p) => distanceToSegment(p, from, to)) > 16) {
+    return `<line class="red-line" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>`;
+  }
+  const length = Math.hypot(x2 - x1, y2 - y1);
+  const [nx, ny] = [(y1 - y2) / length, (x2 - x1) / length];
+  const bend = 0.5 * length;
+  const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];
+  // The curve's middle is half way to its control point: measure the cities' distance to it.
+  const side = [1, -1].reduce((best, sign) => {
+    const middle = [mx + (sign * bend * nx) / 2, my + (sign * bend * ny) / 2];
+    const room = clear((p) => Math.hypot(p[0] - middle[0], p[1] - middle[1]));
+    return room > best.room ? { sign, room } : best;
+  }, { sign: 1, room: -1 }).sign;
+  const [cx, cy] = [mx + side * bend * nx, my + side * bend * ny];
+  return `<path class="red-line" d="M${x1},${y1} Q${cx},${cy} ${x2},${y2}"/>`;
 }
 
 /** Challenge or pass; announce a higher number or go no higher: one line each. */
