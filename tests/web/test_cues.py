@@ -153,3 +153,21 @@ def test_a_slow_click_on_a_card_survives_the_bots_frames(server: Any, page: Any)
         timeout=5_000,
     )
     assert page.errors == []
+
+
+def test_the_winking_table_says_when_it_waits_for_you(server: Any, page: Any) -> None:
+    """Real time has no turns, but the opening round waits for every seat to draw its cards:
+    the status strip says "Your move", as the tab does, until this seat has drawn."""
+    open_as_first_seat(server, page, "wink")
+    page.wait_for_selector("#board button.draw")
+    page.wait_for_selector("#status .your-turn")
+    page.wait_for_function(TITLE_OWED)
+    page.click("#board button.draw")
+    page.wait_for_selector("#board button.draw", state="detached")
+    # Read from one frame: the suitcase's holder is waited for on its turn, nobody else.
+    status, holds_suitcase = page.evaluate(
+        "[document.getElementById('status').innerText,"
+        " document.querySelectorAll('#board button.pass').length > 0]"
+    )
+    assert ("Your move" in status) == holds_suitcase, status
+    assert page.errors == []

@@ -12,6 +12,7 @@ from typing import Any
 
 from test_cues import TITLE_OWED
 from test_game_views import open_as_first_seat
+from test_motion import wink_frame
 
 #: The English starts of the lines a seat reads about looks (games/wink/text.py).
 LOOK_LINES = ("Your eyes are now on", "You turn to look at", "is looking at you", "stopped looking")
@@ -68,3 +69,38 @@ def test_a_spectator_at_the_winking_table_is_not_told_to_act(server: Any, browse
     finally:
         watcher.close()
         player.close()
+
+
+def test_the_suitcase_turn_says_why_no_mission_is_offered(server: Any, page: Any) -> None:
+    """Rulebook 001: only the player who winked with this agent card may complete its mission.
+    On the suitcase turn of a seat that holds an agent card but has not winked with it, the
+    "Meet at" buttons are missing, and the controls say why; once a mission is offered,
+    the explanation goes."""
+    frame = wink_frame(server, page)
+    page.goto(server.http + "/api/games")
+    shown = page.evaluate(
+        """async (frame) => {
+          const view = await import("/static/js/views/wink.js");
+          const draw = (legal) => {
+            const board = document.createElement("div");
+            const turn = { ...frame, you: 0, legal,
+              observation: { ...frame.observation, holder: 0,
+                hand: { ...frame.observation.hand, agent: 1 } } };
+            view.render(board, turn, { act: () => {}, name: (s) => `Seat ${s + 1}`, log: [] });
+            return [board.querySelector(".no-mission")?.textContent ?? null,
+                    board.querySelectorAll("button.mission").length, view.waitsFor(turn)];
+          };
+          const pass = { action: { type: "pass" }, label: "pass" };
+          const meet = { action: { type: "mission", location: frame.observation.locations?.[0]
+            ?? "park" }, label: "meet" };
+          return [draw([pass]), draw([pass, meet])];
+        }""",
+        frame,
+    )
+    assert shown[0] == [
+        "Only the player who winked with this agent card may complete its mission.",
+        0,
+        True,
+    ]
+    assert shown[1][0] is None and shown[1][1] == 1
+    assert page.errors == []

@@ -350,9 +350,11 @@ function headline(winners) {
 }
 
 function owesMove() {
+  if (!frame || frame.over || watchOnly || frame.you === null) return false;
+  // Real time has no turns; the game's view says when the table waits for this seat.
+  if (frame.table.play_style === "realtime") return !!view?.waitsFor?.(frame);
   // In a simultaneous step a seat that has chosen waits, even while it may still change its mind.
-  return !!frame && !frame.over && !watchOnly && frame.you !== null && frame.acting.includes(frame.you) && frame.legal.length > 0
-    && frame.table.play_style !== "realtime" && !frame.step?.chosen?.includes(frame.you);
+  return frame.acting.includes(frame.you) && frame.legal.length > 0 && !frame.step?.chosen?.includes(frame.you);
 }
 
 const ICON = (fill, dot) => `data:image/svg+xml,${encodeURIComponent(
@@ -360,7 +362,7 @@ const ICON = (fill, dot) => `data:image/svg+xml,${encodeURIComponent(
 
 /** The tab says when this seat owes a move: a dot on the icon, the title, an optional sound. */
 function cue() {
-  const owes = owesMove() || (frame.table.play_style === "realtime" && !frame.over && frame.you !== null && frame.observation?.holder === frame.you && !watchOnly);
+  const owes = owesMove();
   const owed = owes ? "● " + gettext("Your move") + " · " : "";
   document.title = `${owed}${gameTitle(frame.table.game, frame.table.title)} · Top Secret`;
   const icon = document.querySelector("link[rel=icon]");

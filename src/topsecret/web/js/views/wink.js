@@ -239,7 +239,13 @@ function controls(frame, ctx) {
   for (const m of frame.legal.filter((m) => m.action.type === "mission")) {
     buttons.push(h("button", { type: "button", class: "primary mission", onclick: () => ctx.act(m.action) }, format(gettext("Meet at {place}"), { place: thePlace(m.action.location) })));
   }
-  for (const m of frame.legal.filter((m) => m.action.type === "pass")) {
+  const passes = frame.legal.filter((m) => m.action.type === "pass");
+  if (passes.length && contact && !legal(frame, (a) => a.type === "mission")) {
+    // The suitcase turn offers no mission yet: say why, as the engine words its refusal.
+    const why = gettext("only the player who winked with this agent card may complete its mission");
+    buttons.push(h("p", { class: "hint no-mission" }, why[0].toUpperCase() + why.slice(1) + "."));
+  }
+  for (const m of passes) {
     const a = m.action;
     const text = a.discard_agent && a.discard_location ? gettext("Pass the suitcase (new agent and location)")
       : a.discard_agent ? gettext("Pass the suitcase (new agent card)")
@@ -281,6 +287,13 @@ function controls(frame, ctx) {
     signals.length ? h("ul", { class: "signals" }, signals.map((s) => h("li", {}, signalText(s, obs, ctx))))
       : h("p", { class: "muted-light" }, format(gettext("none yet: a {signal} is seen only by whoever is already looking"), { signal: agreed(obs).noun })),
   );
+}
+
+/** Whether the table waits for this seat (real time has no turns, but the opening round waits
+ * for every seat to draw and the suitcase turn for its holder): the tab and the status strip
+ * then say "Your move". */
+export function waitsFor(frame) {
+  return frame.you !== null && frame.legal.some((m) => ["draw", "pass", "mission"].includes(m.action.type));
 }
 
 export function render(board, frame, ctx) {
