@@ -104,3 +104,36 @@ def test_the_suitcase_turn_says_why_no_mission_is_offered(server: Any, page: Any
     ]
     assert shown[1][0] is None and shown[1][1] == 1
     assert page.errors == []
+
+
+def test_a_signal_aimed_at_you_or_at_nobody_reads_as_a_sentence(server: Any, page: Any) -> None:
+    """The signals a seat saw name whom each was aimed at. "You" and "nobody" change form
+    with the verb (German "hat dir zugezwinkert", not "hat du"), so each aim is its own
+    sentence in every language, and a signal aimed at nobody names no target."""
+    frame = wink_frame(server, page)
+    page.goto(server.http + "/api/games")
+    lines = page.evaluate(
+        """async (frame) => {
+          const { loadLanguage } = await import("/static/js/i18n.js");
+          await loadLanguage("de");
+          const view = await import("/static/js/views/wink.js");
+          const obs = frame.observation;
+          const signals = [
+            { seat: 1, signal: "wink", time: obs.now, looking_at: { at: "seat", seat: 0 } },
+            { seat: 2, signal: "glance", time: obs.now, location: 0,
+              looking_at: { at: "location", location: 0 } },
+            { seat: 0, signal: "wink", time: obs.now, looking_at: { at: "seat", seat: 3 } },
+          ];
+          const board = document.createElement("div");
+          view.render(board, { ...frame, you: 0, observation: { ...obs, seat: 0, signals } },
+            { act: () => {}, name: (s) => `Platz ${s + 1}`, log: [] });
+          return [...board.querySelectorAll("ul.signals li")].map((li) => li.textContent);
+        }""",
+        frame,
+    )
+    assert len(lines) == 3, lines
+    mine, glance, at_you = lines  # newest first
+    assert "du hast Platz 4 zugezwinkert" in mine
+    assert glance.endswith("geblickt") and "mit Blick auf" not in glance
+    assert "hat dir zugezwinkert" in at_you
+    assert page.errors == []

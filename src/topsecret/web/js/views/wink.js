@@ -39,18 +39,26 @@ const SIGNALS = {
   wink: {
     button: N_("Wink"), noun: N_("wink"), who: N_("who winked"), at: N_("winked at"),
     seen: N_("{when}: {player} winked at {target}"), mine: N_("{when}: you winked at {target}"),
+    seenAtYou: N_("{when}: {player} winked at you"),
+    seenAlone: N_("{when}: {player} winked"), mineAlone: N_("{when}: you winked"),
   },
   blink: {
     button: N_("Blink"), noun: N_("blink"), who: N_("who blinked"), at: N_("blinked at"),
     seen: N_("{when}: {player} blinked at {target}"), mine: N_("{when}: you blinked at {target}"),
+    seenAtYou: N_("{when}: {player} blinked at you"),
+    seenAlone: N_("{when}: {player} blinked"), mineAlone: N_("{when}: you blinked"),
   },
   eyebrows: {
     button: N_("Raise eyebrows"), noun: N_("raised eyebrows"), who: N_("who raised eyebrows"), at: N_("raised eyebrows at"),
     seen: N_("{when}: {player} raised eyebrows at {target}"), mine: N_("{when}: you raised eyebrows at {target}"),
+    seenAtYou: N_("{when}: {player} raised eyebrows at you"),
+    seenAlone: N_("{when}: {player} raised eyebrows"), mineAlone: N_("{when}: you raised eyebrows"),
   },
   nod: {
     button: N_("Nod"), noun: N_("nod"), who: N_("who nodded"), at: N_("nodded at"),
     seen: N_("{when}: {player} nodded at {target}"), mine: N_("{when}: you nodded at {target}"),
+    seenAtYou: N_("{when}: {player} nodded at you"),
+    seenAlone: N_("{when}: {player} nodded"), mineAlone: N_("{when}: you nodded"),
   },
 };
 
@@ -212,11 +220,23 @@ function table(frame, ctx) {
 function signalText(signal, obs, ctx) {
   const mine = signal.seat === obs.seat;
   const player = `${ctx.name(signal.seat)} (${obs.players[signal.seat].agent})`;
-  const target = signal.looking_at?.at === "seat" ? (signal.looking_at.seat === obs.seat ? gettext("you") : ctx.name(signal.looking_at.seat)) : gettext("nobody");
+  // Whom the signal was aimed at: a name, or you, or nobody, each its own sentence, since
+  // "you" and "nobody" change form with the verb in German, French and Italian.
+  const looked = signal.looking_at?.at === "seat" ? signal.looking_at.seat : null;
+  const aim = looked === null ? "alone" : looked === obs.seat ? "you" : "other";
+  const target = looked === null ? "" : ctx.name(looked);
   const when = format(gettext("{seconds} s ago"), { seconds: Math.max(0, obs.now - signal.time).toFixed(0) });
-  if (signal.signal === "wink") return format(mine ? agreed(obs).mine : agreed(obs).seen, { when, player, target });
-  const message = mine ? gettext("{when}: you glanced toward {place} (looking at {target})") : gettext("{when}: {player} glanced toward {place} (looking at {target})");
-  return format(message, { when, player, place: thePlace(signal.location), target });
+  if (signal.signal === "wink") {
+    const words = agreed(obs);
+    const message = aim === "alone" ? (mine ? words.mineAlone : words.seenAlone) : aim === "you" ? words.seenAtYou : mine ? words.mine : words.seen;
+    return format(message, { when, player, target });
+  }
+  const glances = {
+    other: mine ? N_("{when}: you glanced toward {place} (looking at {target})") : N_("{when}: {player} glanced toward {place} (looking at {target})"),
+    you: N_("{when}: {player} glanced toward {place} (looking at you)"),
+    alone: mine ? N_("{when}: you glanced toward {place}") : N_("{when}: {player} glanced toward {place}"),
+  };
+  return format(gettext(glances[aim]), { when, player, place: thePlace(signal.location), target });
 }
 
 function controls(frame, ctx) {
