@@ -4,6 +4,7 @@ played from the keyboard."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from test_game_views import open_as_first_seat
@@ -152,6 +153,10 @@ def test_a_slow_click_on_a_card_survives_the_bots_frames(server: Any, page: Any)
         arg=before,
         timeout=5_000,
     )
+    # The bots' "has chosen" lines fold into one, named for what they are: choices.
+    page.wait_for_selector("#log li.chatter summary")
+    summary = page.locator("#log li.chatter summary").first.inner_text()
+    assert re.fullmatch(r"\d+ choices?", summary), summary
     assert page.errors == []
 
 

@@ -242,3 +242,13 @@ def test_german_glances_go_auf_the_place_as_its_names_are_declined() -> None:
     ):
         line = de.gettext(message).format(when="3 s", player="Jan", place=place, target="Tom")
         assert "auf den Springbrunnen geblickt" in line, line
+
+
+def test_the_end_of_the_game_gives_whole_points() -> None:
+    """Rulebook 001 §Spielende: points are whole cards; the closing line says 2, not 2.0."""
+    line = game_text(GAME, translator("en")).event(
+        Event("game_over", {"reason": "no agent card left", "scores": [2.0, 0.0, 1.0, 3.0]}),
+        JULIA,
+    )
+    assert line is not None
+    assert line.endswith("Points: seat 1 (you): 2, seat 2: 0, seat 3: 1, seat 4: 3"), line

@@ -428,7 +428,9 @@ class WinkText(TableText):
             reason: str = data["reason"]
             scores = ", ".join(
                 tr.gettext("{player}: {points}").format(
-                    player=self.seat_marked(s, me), points=points
+                    # Scores are numbers of points: 2, not 2.0.
+                    player=self.seat_marked(s, me),
+                    points=int(points) if float(points).is_integer() else points,
                 )
                 for s, points in enumerate(data["scores"])
             )

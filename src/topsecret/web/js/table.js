@@ -263,8 +263,15 @@ function renderLog() {
   const fold = () => {
     if (!chatter.length) return;
     const lines = chatter.map((e) => h("li", {}, describe(e)));
+    // Named for what is folded: glances in the winking game, choices where steps are secret.
+    const choices = chatter.filter((e) => e.kind === "chosen" || e.kind === "my_choice").length;
+    const glances = chatter.length - choices;
+    const summary = [
+      glances ? format(ngettext("{count} glance", "{count} glances", glances), { count: glances }) : null,
+      choices ? format(ngettext("{count} choice", "{count} choices", choices), { count: choices }) : null,
+    ].filter(Boolean).join(" · ");
     items.push(h("li", { class: "chatter" },
-      h("details", {}, h("summary", {}, format(ngettext("{count} glance or choice", "{count} glances and choices", chatter.length), { count: chatter.length })), h("ol", {}, lines))));
+      h("details", {}, h("summary", {}, summary), h("ol", {}, lines))));
     chatter = [];
   };
   for (const e of log) {

@@ -242,7 +242,8 @@ function signalText(signal, obs, ctx) {
 function controls(frame, ctx) {
   const obs = frame.observation;
   if (frame.you === null || ctx.replay) {
-    return h("div", { class: "wink-controls" }, h("p", {}, ctx.replay ? gettext("Replay: the table as this seat saw it.") : gettext("You are watching: hands, gazes and signals stay private.")));
+    const seen = frame.you === null ? gettext("The table as a spectator saw it.") : format(gettext("The table as {player} saw it."), { player: ctx.name(frame.you) });
+    return h("div", { class: "wink-controls" }, h("p", {}, ctx.replay ? seen : gettext("You are watching: hands, gazes and signals stay private.")));
   }
   const hand = obs.hand || {};
   const contact = hand.agent === null || hand.agent === undefined ? null : obs.players[hand.agent];
