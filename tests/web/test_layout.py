@@ -113,3 +113,28 @@ def test_a_briefcase_city_is_a_fingers_width_on_a_phone(server: Any, browser: An
         assert reach and min(reach) >= 24, reach
     finally:
         context.close()
+
+
+def test_a_small_assassin_card_says_assassin_as_the_hand_and_the_log_do(
+    server: Any, page: Any
+) -> None:
+    """Rulebook 002 names the card "assassin" (Attentäter in German): the small cards of a
+    trick and a safe say so too, not another word for it."""
+    page.goto(server.http + "/")
+    page.wait_for_selector("#game-select option", state="attached")
+    names = page.evaluate(
+        """async () => {
+            const { loadLanguage } = await import("/static/js/i18n.js");
+            const { cardFace } = await import("/static/js/views/vault.js");
+            const out = {};
+            for (const lang of ["en", "de"]) {
+              await loadLanguage(lang);
+              out[lang] = [true, false].map((small) => cardFace(
+                { kind: "assassin", colour: "crimson", value: 0 }, { small }
+              ).querySelector(".name").textContent.toLowerCase());
+            }
+            return out;
+        }"""
+    )
+    assert names == {"en": ["assassin", "assassin"], "de": ["attentäter", "attentäter"]}
+    assert page.errors == []

@@ -21,7 +21,7 @@ const EFFECTS = {
   safe: N_("cards locked here always count"),
 };
 const NAMES = { document: N_("Document"), assassin: N_("Assassin"), mole: N_("Mole"), special_agent: N_("Agent"), safe: N_("Safe") };
-const SHORT = { document: N_("Doc"), assassin: N_("Killer"), mole: N_("Mole"), special_agent: N_("Agent"), safe: N_("Safe") };
+const SHORT = { document: N_("Doc"), assassin: N_("Assassin"), mole: N_("Mole"), special_agent: N_("Agent"), safe: N_("Safe") };
 // A card's name in a sentence, as the Python side names it (games/vault/text.py).
 const SENTENCE = { assassin: N_("assassin"), mole: N_("mole"), special_agent: N_("special agent"), safe: N_("safe") };
 const COLOURS = { crimson: N_("crimson"), cobalt: N_("cobalt"), emerald: N_("emerald"), amber: N_("amber"), violet: N_("violet"), slate: N_("slate") };
