@@ -125,6 +125,19 @@ def test_french_says_manche_for_a_round_and_tour_for_a_turn_or_trick() -> None:
         assert "manche {round}" in text and "tour {round}" not in text, message.id
 
 
+def test_italian_says_giro_for_every_numbered_round_and_turno_for_a_turn() -> None:
+    """Italian keeps "turno" for a player's turn ("tocca a te"), so every message that numbers
+    a round says "giro", and a board's header and its log agree."""
+    with (LOCALE_DIR / "it" / "LC_MESSAGES" / "topsecret.po").open("rb") as handle:
+        italian = read_po(handle)
+    numbered = [m for m in italian if isinstance(m.id, str) and "round {round}" in m.id.lower()]
+    assert len(numbered) >= 8
+    for message in numbered:
+        text = str(message.string).lower()
+        assert "giro {round}" in text, message.id
+        assert "turno {round}" not in text and "round {round}" not in text, message.id
+
+
 def test_german_speaks_to_the_player_as_du_everywhere() -> None:
     """The table says du (as German board-game tables do); a refusal from the server or the
     command line speaks to the same player, so no German message says Sie, Ihnen or Ihr."""
