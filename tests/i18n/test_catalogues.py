@@ -138,6 +138,22 @@ def test_italian_says_giro_for_every_numbered_round_and_turno_for_a_turn() -> No
         assert "turno {round}" not in text and "round {round}" not in text, message.id
 
 
+def test_french_sets_a_space_before_colons_and_semicolons() -> None:
+    """French typography: "coffre-fort violet : ...", "(payé : 1 Mouvement) ; l'Agent ...".
+    Only JSON quoted in an error ("seq": n) keeps its own syntax."""
+    with (LOCALE_DIR / "fr" / "LC_MESSAGES" / "topsecret.po").open("rb") as handle:
+        french = read_po(handle)
+    unspaced = re.compile(r'[^\s"][:;](?=\s|$)')
+    found = [
+        text
+        for message in french
+        if message.id
+        for text in (message.string if isinstance(message.string, tuple) else (message.string,))
+        if unspaced.search(re.sub(r"<[^>]+>", "", str(text)))
+    ]
+    assert found == []
+
+
 def test_german_speaks_to_the_player_as_du_everywhere() -> None:
     """The table says du (as German board-game tables do); a refusal from the server or the
     command line speaks to the same player, so no German message says Sie, Ihnen or Ihr."""

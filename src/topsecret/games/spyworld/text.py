@@ -773,7 +773,8 @@ class SpyWorldText(TableText):
                 **params,
             )
         if d["new"] and content in UPGRADES:
-            text += f": {self.card(content)}"
+            # The colon is the language's: French sets a space before it.
+            text = tr.gettext("{text}: {content}").format(text=text, content=self.card(content))
             if "value" in d:
                 text += tr.gettext(", a Secret worth {value} stolen").format(value=d["value"])
         if d.get("drilled"):
