@@ -153,6 +153,9 @@ def test_play_a_whole_spyworld_game_by_clicking(server: Any, page: Any, screensh
     assert sheet.is_visible()
     text = sheet.inner_text()
     assert "Secrets stolen" in text and "Total" in text and "Rank" in text
+    # The Trapper award counts Traps set off in a player's own lair, not those its Agent set
+    # off exploring (the exploration panel's count): the row says which.
+    assert "Traps set off in their own lair" in text
     page.screenshot(path=str(screenshots / "spyworld-end.png"))
     log = page.locator("#log").inner_text()
     assert "=" not in log and "{" not in log

@@ -694,7 +694,7 @@ export function scoreTable(obs, name, assets = DEFAULT_ASSETS) {
     parts.map(([key, label, why]) => h("tr", {}, h("td", { title: data(why) }, data(label), why ? h("div", { class: "why" }, data(why)) : null), players.map((s) => h("td", {}, results[key][s])))),
     h("tr", { class: "total" }, h("td", {}, gettext("Total")), players.map((s) => h("td", {}, results.total[s]))),
     h("tr", { class: "rank" }, h("td", {}, gettext("Rank")), players.map((s) => h("td", {}, data(results.ranks[s])))),
-    h("tr", { class: "detail" }, h("td", {}, gettext("rooms · Sentries · Traps set off")), players.map((s) => h("td", {}, `${results.rooms[s]} · ${results.sentries[s]} · ${results.traps_triggered[s]}`)))));
+    h("tr", { class: "detail" }, h("td", {}, gettext("rooms · Sentries · Traps set off in their own lair")), players.map((s) => h("td", {}, `${results.rooms[s]} · ${results.sentries[s]} · ${results.traps_triggered[s]}`)))));
 }
 
 /** What the end screen shows for SpyWorld: the score sheet with each part and the rank titles. */
