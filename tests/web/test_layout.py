@@ -138,3 +138,32 @@ def test_a_small_assassin_card_says_assassin_as_the_hand_and_the_log_do(
     )
     assert names == {"en": ["assassin", "assassin"], "de": ["attentäter", "attentäter"]}
     assert page.errors == []
+
+
+def test_a_spyworld_card_name_is_never_cut_inside_a_word_on_a_phone(
+    server: Any, browser: Any
+) -> None:
+    """On a phone the three offered cards share the width: a name too long to stand beside
+    its icon goes under it, whole ("Gadget", "Wachhund"), instead of "Gadge t"."""
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    try:
+        open_as_first_seat(server, page, "spyworld")
+        page.wait_for_selector(".offer-col .offer-name")
+        cut = page.evaluate(
+            """() => {
+              const out = [];
+              const name = document.querySelector(".offer-col .offer-name");
+              for (const word of ["Gadget", "Wachhund", "Sentinelle"]) {
+                name.textContent = word;
+                const range = document.createRange();
+                range.selectNodeContents(name);
+                const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+                if (lines.size !== 1) out.push(word);
+              }
+              return out;
+            }"""
+        )
+        assert cut == []
+    finally:
+        context.close()
