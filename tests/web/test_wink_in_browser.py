@@ -139,3 +139,41 @@ def test_a_signal_aimed_at_you_or_at_nobody_reads_as_a_sentence(server: Any, pag
     assert glance.endswith("geblickt") and "mit Blick auf" not in glance
     assert "hat dir zugezwinkert" in at_you
     assert page.errors == []
+
+
+def test_every_place_name_fits_its_box_in_every_language(server: Any, page: Any) -> None:
+    """The four places sit in 88-px boxes on the table: "Stazione della metro", "Station de
+    métro" or "Springbrunnen" stay inside theirs."""
+    frame = wink_frame(server, page)
+    page.goto(server.http + "/api/games")
+    wide = page.evaluate(
+        """async (frame) => {
+          const { loadLanguage } = await import("/static/js/i18n.js");
+          const view = await import("/static/js/views/wink.js");
+          const style = document.createElement("link");
+          style.rel = "stylesheet";
+          style.href = "/static/css/style.css";
+          document.head.append(style);
+          await new Promise((done) => { style.onload = done; });
+          const out = [];
+          for (const lang of ["en", "fr", "de", "it"]) {
+            await loadLanguage(lang);
+            const board = document.createElement("div");
+            board.className = "board";
+            document.body.append(board);
+            view.render(board, frame, { act: () => {}, name: (s) => `P${s + 1}`, log: [] });
+            for (const g of board.querySelectorAll(".location")) {
+              const box = g.querySelector("rect").getBBox();
+              const text = g.querySelector("text").getBBox();
+              if (text.width > box.width - 4 || text.height > box.height) {
+                out.push(`${lang}: ${g.querySelector("text").textContent} ${text.width}`);
+              }
+            }
+            board.remove();
+          }
+          return out;
+        }""",
+        frame,
+    )
+    assert wide == []
+    assert page.errors == []

@@ -28,6 +28,43 @@ function place(id) {
   return PLACES[id] ? gettext(PLACES[id].name) : pretty(id);
 }
 
+/** A place's name inside its 88-px box: on one line when short, on two when it has words to
+ * split ("Stazione / della metro"), squeezed to the box when it is one long word
+ * ("Springbrunnen"). */
+const LABEL_CHARS = 12;
+function setPlaceLabel(text, name) {
+  const words = name.split(" ");
+  if (name.length <= LABEL_CHARS) {
+    text.textContent = name;
+    return;
+  }
+  if (words.length === 1) {
+    text.setAttribute("textLength", "80");
+    text.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    text.textContent = name;
+    return;
+  }
+  // Split where the two lines come out most even.
+  let cut = 1;
+  for (let i = 1; i < words.length; i++) {
+    const first = words.slice(0, i).join(" ").length;
+    const best = words.slice(0, cut).join(" ").length;
+    if (Math.abs(name.length - 2 * first) < Math.abs(name.length - 2 * best)) cut = i;
+  }
+  text.setAttribute("y", "-2");
+  for (const [line, part] of [words.slice(0, cut), words.slice(cut)].entries()) {
+    const span = document.createElementNS("http://www.w3.org/2000/svg", "tspan");
+    span.setAttribute("x", "0");
+    if (line) span.setAttribute("dy", "13");
+    span.textContent = part.join(" ");
+    if (part.join(" ").length > LABEL_CHARS) {
+      span.setAttribute("textLength", "80");
+      span.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
+    text.append(span);
+  }
+}
+
 function thePlace(id) {
   return PLACES[id] ? gettext(PLACES[id].the) : `the ${pretty(id).toLowerCase()}`;
 }
@@ -189,7 +226,7 @@ function table(frame, ctx) {
   const drawing = svg(parts.join(""));
   // Names and words are set as text, never as markup.
   drawing.setAttribute("aria-label", gettext("The table"));
-  for (const g of drawing.querySelectorAll(".location")) g.querySelector("text").textContent = place(g.dataset.location);
+  for (const g of drawing.querySelectorAll(".location")) setPlaceLabel(g.querySelector("text"), place(g.dataset.location));
   for (const g of drawing.querySelectorAll(".wink-seat")) {
     const seat = Number(g.dataset.seat);
     const points = obs.players[seat].points;
