@@ -167,3 +167,34 @@ def test_a_spyworld_card_name_is_never_cut_inside_a_word_on_a_phone(
         assert cut == []
     finally:
         context.close()
+
+
+def test_a_four_player_vault_score_sheet_fits_a_phone(server: Any, browser: Any) -> None:
+    """The end screen's points deal by deal has a column per player: on a phone the players'
+    names and each deal's split wrap, so a four-player sheet fits the screen instead of
+    running off its right edge (a wider one scrolls, with a shadow at the edge)."""
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(server.http + "/t/none")
+        overflow = page.evaluate(
+            """async () => {
+              const view = await import("/static/js/views/vault.js");
+              const seats = [0, 1, 2, 3];
+              const frame = { observation: {
+                seats: seats.map((seat) => ({ seat, total: 55 })),
+                deal_scores: [seats.map(() => 55), seats.map(() => 40)],
+                deal_sides: [0, 1].map(() => seats.map(() => ({ x1: 40, x2: 15, pairs: 1 }))),
+                totals: seats.map(() => 95),
+              } };
+              const card = document.createElement("div");
+              card.className = "end-card";
+              card.append(view.endSummary(frame, { name: (s) => `Medium bot ${s + 1}` }));
+              document.body.append(card);
+              const sheet = card.querySelector(".table-wrap");
+              return [sheet.scrollWidth, sheet.clientWidth];
+            }"""
+        )
+        assert overflow[0] <= overflow[1], overflow
+    finally:
+        context.close()
