@@ -116,6 +116,8 @@ def test_the_join_page_says_what_you_are_joining(server: Any, browser: Any, page
         assert "Play one deal only: yes" in info
         # A target means nothing in a game of one deal, as the lobby's form shows it.
         assert "Points to win" not in info
+        # Every table a person can join is played under the current rules: no version shown.
+        assert "ules version" not in info and "rules:" not in info
         # Nothing to say yet: the status line draws no empty box under the form.
         status = friend.locator("#status")
         assert status.inner_text() == "" and status.bounding_box()["height"] < 20
@@ -169,9 +171,14 @@ def test_a_private_table_is_unlisted_and_its_invite_link_seats_a_friend(
         friend.goto(f"{server.http}/t/{table_id}")
         friend.wait_for_selector("#join-panel:not([hidden])")
         assert "invitation link" in friend.locator("#join-error").inner_text()
+        # Without the code no seat can be taken, and there is no link to pass on.
+        assert friend.locator("#join-button").is_disabled()
+        assert friend.locator("#invite-button").is_hidden()
         friend.goto(invitation)
         friend.wait_for_selector("#join-panel:not([hidden])")
         assert friend.locator("#join-error").inner_text() == ""
+        assert friend.locator("#join-button").is_enabled()
+        assert friend.locator("#invite-button").is_visible()
         friend.fill("#join-name", "Bob")
         friend.click("#join-button")
         friend.wait_for_selector(".vseat.you")

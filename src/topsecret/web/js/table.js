@@ -490,7 +490,8 @@ function joinInfo(info) {
   const words = optionWords(info.game);
   const given = info.options || {};
   // An option a ticked switch leaves without use (a target in a game of one deal) is not shown.
-  const inUse = ([key]) => !(words[key]?.offWhen && given[words[key].offWhen]);
+  // The rules version is the current one for every table a person can join: not news to them.
+  const inUse = ([key]) => key !== "rules" && !(words[key]?.offWhen && given[words[key].offWhen]);
   const options = Object.entries(given).filter(inUse).map(([key, value]) => {
     const plain = words[key] || {};
     const shown = typeof value === "boolean" ? (value ? gettext("yes") : gettext("no")) : plain.values?.[value] ?? (value === "" ? gettext("standard") : value);
@@ -585,11 +586,15 @@ async function main() {
     return;
   }
   $("table-title").textContent = gameTitle(info.game, info.title);
+  // A visitor of a private table who came without its code has no link to pass on.
+  $("invite-button").hidden = info.private && !inviteLink().includes("invite=");
   if (!seat && info.status !== "finished" && info.seats.some((s) => s.open)) {
     $("join-name").value = localStorage.getItem("topsecret.name") || "";
     $("join-info").replaceChildren(...joinInfo(info));
     if (info.private && !inviteCode) {
+      // Without the invitation's code no seat can be taken here: say so, and offer watching.
       $("join-error").textContent = gettext("This table is private: its seats are taken through the invitation link its host sends.");
+      $("join-button").disabled = true;
     }
     $("join-panel").hidden = false;
     $("table-main").hidden = true;
