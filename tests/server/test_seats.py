@@ -202,6 +202,9 @@ def test_real_time_game_runs_on_the_server_clock_and_logs_the_ticks(sqlite_serve
     assert [r.time for r in rows] == sorted(r.time for r in rows)
     replay = httpx.get(f"{sqlite_server.http}/api/tables/{table_id}/replay/{len(rows)}").json()
     assert replay["over"] and replay["scores"][0] == 2.0
+    # The last step names the winners, as the live table's last frame does.
+    best = max(replay["scores"])
+    assert replay["winners"] == [s for s, score in enumerate(replay["scores"]) if score == best]
 
 
 def test_replays_open_only_when_the_game_is_over(sqlite_server: Any) -> None:

@@ -268,6 +268,11 @@ def test_the_replay_names_the_players_in_its_moves(server: Any, page: Any) -> No
         "text => document.getElementById('step-label').textContent.endsWith(text)",
         arg=f"steal the card {NAMES[1 - thief]} just played",
     )
+    # The last step says who won, as the live table's end screen does.
+    page.click("#last-step")
+    page.wait_for_selector("#step-events li.result")
+    result = page.locator("#step-events li.result").inner_text()
+    assert re.fullmatch(r"(Ann|Bob) won|(Ann|Bob), (Ann|Bob) won: a shared win", result), result
     assert page.errors == []
 
 

@@ -348,6 +348,7 @@ def create_app(
             "events": events,
             "over": state.is_over(),
             "scores": state.scores() if state.is_over() else None,
+            "winners": state.winners() if state.is_over() else None,
         }
 
     # -- live tables ------------------------------------------------------------------

@@ -56,6 +56,13 @@ async function show(target) {
     : format(gettext("Step {step} / {steps}: {player} — {move}"), { step, steps: info.actions.length, player: name(action.seat), move: moveLabel(action) });
   // The server words each event as the chosen seat reads it; lines it marks quiet are noise.
   const lines = data.events.filter((e) => !e.quiet).map((e) => h("li", { class: e.audience ? "private" : "" }, eventText(e, seatLabel, info.players)));
+  // The last step says who won, as the live table's end screen does.
+  if (data.over && data.winners?.length) {
+    const won = data.winners.length === 1
+      ? format(gettext("{player} won"), { player: name(data.winners[0]) })
+      : format(gettext("{players} won: a shared win"), { players: data.winners.map(name).join(", ") });
+    lines.push(h("li", { class: "result" }, h("strong", {}, won)));
+  }
   $("step-events").replaceChildren(...(lines.length ? lines : [h("li", { class: "muted" }, gettext("Nothing to see from here."))]));
   for (const li of document.querySelectorAll("#all-actions li")) li.classList.toggle("current", Number(li.dataset.step) === step);
   keepInSight($("all-actions"), $("all-actions").querySelector("li.current"));
