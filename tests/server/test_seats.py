@@ -159,14 +159,19 @@ def test_turn_timer_plays_the_default_action_on_timeout(sqlite_server: Any) -> N
         ann = await SeatClient(sqlite_server.ws, table.id, table.token).connect()
         frame = await ann.update(timeout=30)
         default = frame["legal"][0]["action"]
+        told: list[dict[str, Any]] = []
         while not ann.last["over"]:
             frame = await ann.update(timeout=30)
+            told += [e for e in frame["events"] if e["kind"] == "timed_out"]
             if frame["deadlines"]:
                 # Seconds left: 0 in a frame built after the deadline, before the timer ran.
                 assert 0 <= frame["deadlines"]["0"] <= 1
         # The default was not played before the second had passed.
         assert time.monotonic() - started >= 0.9
         assert ann.last["observation"]["played"][0][0] == default["card"]
+        # The table said whose move it played, before the move's own events.
+        assert told and told[0]["seat"] == 0
+        assert told[0]["text"] == "Your time is up: the table played for you"
         await ann.close()
 
     asyncio.run(scenario())
@@ -294,3 +299,22 @@ def test_a_table_may_seat_the_levels_and_the_search_with_options(sqlite_server: 
     games = httpx.get(f"{base}/api/games").json()
     vault = next(game for game in games if game["id"] == "vault")
     assert {"easy", "medium", "hard", "ismcts"} <= set(vault["bots"])
+
+
+def test_a_timed_out_seat_is_named_to_the_others_in_their_language() -> None:
+    """The others read whose time was up ("seat 2", which the browser shows with the
+    player's name); the seat itself reads that the table played for it."""
+    from topsecret.core import public
+    from topsecret.i18n import translator
+    from topsecret.server.tables import TIMED_OUT, timed_out_text
+
+    event = public(TIMED_OUT, seat=1)
+    assert timed_out_text(event, 0, translator("en")) == (
+        "Time is up for seat 2: the table played for them"
+    )
+    assert timed_out_text(event, None, translator("fr")) == (
+        "Le temps de joueur 2 est écoulé : la table a joué à sa place"
+    )
+    assert timed_out_text(event, 1, translator("de")) == (
+        "Deine Zeit ist um: der Tisch hat für dich gespielt"
+    )

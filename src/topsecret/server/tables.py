@@ -32,6 +32,7 @@ from ..core import (
     SeatView,
     State,
     TopSecretError,
+    public,
     tick_order,
 )
 from ..core.errors import N_
@@ -600,8 +601,10 @@ class TableRuntime:
         action_json: dict[str, Any],
         seen: int | None = None,
         reply: Reply | None = None,
+        note: Event | None = None,
     ) -> None:
-        """Apply and commit one action; ``seen`` is checked again after a clock tick."""
+        """Apply and commit one action; ``seen`` is checked again after a clock tick. ``note``
+        is the table's own word on it (a timed-out seat), told before the game's events."""
         if self.status != "playing":
             if self.status == "waiting":
                 raise TableError.of(N_("the game has not started yet"))
@@ -616,6 +619,8 @@ class TableRuntime:
             if seen is not None:
                 self.check_seen(seat, seen)  # the tick may have opened a new decision
         events = self.state.apply(seat, action)  # raises IllegalAction, state untouched
+        if note is not None:
+            events = [note, *events]
         row = LogRow(self.seq + 1, seat, action.to_json(), stamp)
         await self._commit(row, events, reply)
 
@@ -748,7 +753,10 @@ class TableRuntime:
                     if seat in self.state.acting_players():
                         default = self.state.default_action(seat)
                         try:
-                            await self._act(seat, default.to_json())
+                            # Said at the table, so nobody wonders who played this move. The
+                            # note lives with the table in memory; the log keeps the move.
+                            note = public(TIMED_OUT, seat=seat)
+                            await self._act(seat, default.to_json(), note=note)
                         except StorageError as exc:
                             log.error("table %s: default not stored: %s", self.id, exc)
                             self.deadlines[seat] = now + STORAGE_RETRY_SECONDS
@@ -983,6 +991,8 @@ class TableRuntime:
     def _event_json(
         self, seq: int, event: Event, seat: int | None, tr: Translator = ENGLISH
     ) -> dict[str, Any]:
+        if event.kind == TIMED_OUT:
+            return {"seq": seq, **event.to_json(), "text": timed_out_text(event, seat, tr)}
         return {"seq": seq, **event_json(self.game, event, seat, self._text(tr))}
 
     def broadcast(
@@ -1083,6 +1093,20 @@ def view_assets(
     if not callable(hook):
         return None
     return cast("dict[str, Any]", hook(players, dict(options), tr=tr))
+
+
+#: The table's own event: a seat's turn timer ran out and its default move was played.
+TIMED_OUT = "timed_out"
+
+
+def timed_out_text(event: Event, reader: int | None, tr: Translator) -> str:
+    """The table's word on a timed-out seat, for ``reader``, in their language; another
+    seat is "seat N", which the browser shows with its player's name."""
+    seat = int(event.data["seat"])
+    if seat == reader:
+        return tr.gettext("Your time is up: the table played for you")
+    player = tr.gettext("seat {seat}").format(seat=seat + 1)
+    return tr.gettext("Time is up for {player}: the table played for them").format(player=player)
 
 
 def event_json(
