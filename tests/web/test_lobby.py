@@ -92,7 +92,8 @@ def test_your_own_table_resumes_and_its_creator_can_close_it(server: Any, page: 
     line = page.locator("#open-tables li", has=page.locator(f"a[href='/t/{table_id}']"))
     line.wait_for()
     assert line.locator("a").inner_text() == "Resume"
-    assert "Hard bot" in line.inner_text() and "open seat" in line.inner_text()
+    # A bot is named with its seat, as at the table.
+    assert "Hard bot 3" in line.inner_text() and "open seat" in line.inner_text()
     page.once("dialog", lambda dialog: dialog.accept())
     line.locator("button.close-table").click()
     page.wait_for_function(

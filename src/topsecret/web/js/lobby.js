@@ -140,7 +140,8 @@ async function create(event) {
 }
 
 function seatWords(table) {
-  return table.seats.map((s) => (s.open ? gettext("open seat") : s.bot ? botName(s.bot) : s.name)).join(", ");
+  // A bot is named with its seat, "Hard bot 3", as at the table and in its log.
+  return table.seats.map((s) => (s.open ? gettext("open seat") : s.bot ? botSeatName(s.bot, s.seat) : s.name)).join(", ");
 }
 
 async function closeTable(table, host) {
