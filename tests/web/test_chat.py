@@ -90,6 +90,8 @@ def test_players_talk_and_a_spectator_reads(
     for n in range(5):
         say(page, f"line {n}")
     page.wait_for_selector("#toast:has-text('slow down')")
+    # Shown on its own, the server's refusal reads as a sentence.
+    assert page.locator("#toast").inner_text().startswith("Slow down: at most 5 lines")
     assert "line 4" not in page.locator("#chat-lines").inner_text()
 
     # A spectator reads the talk but has nothing to write with.

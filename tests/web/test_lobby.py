@@ -236,4 +236,9 @@ def test_the_briefcase_options_are_explained_in_a_players_words(server: Any, pag
     assert any("only a player who moves it into their own HQ wins" in text for text in helps)
     for text in helps:
         assert "TOML" not in text and "'mover'" not in text and "'owner'" not in text, text
+        # Each help stands on its own line as a sentence.
+        assert text.strip()[:1].isupper(), text
+    page.select_option("#game-select", "vault")
+    helps = page.locator("#option-rows .option-help").all_inner_texts()
+    assert any(text.strip().startswith("Where a mole's loot lies") for text in helps), helps
     assert page.errors == []

@@ -74,7 +74,8 @@ const BOT_KINDS = {
   random: N_("random"), ismcts: N_("searching"),
 };
 
-function capitalized(text) {
+/** A message shown on its own, as a sentence: "Slow down: ..." for the server's "slow down: ...". */
+export function capitalized(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 

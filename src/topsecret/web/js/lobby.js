@@ -1,5 +1,5 @@
 // The lobby: pick a game, fill seats with friends or bots, create; see and join tables.
-import { api, botName, botSeatName, forgetSeat, h, loadSeat, playerName, saveSeat } from "./api.js";
+import { api, botName, botSeatName, capitalized, forgetSeat, h, loadSeat, playerName, saveSeat } from "./api.js";
 import { BOT_LEVELS, RULES, gameTitle, optionWords } from "./rules.js";
 import { format, gettext, ngettext, startLanguage } from "./i18n.js";
 
@@ -73,7 +73,7 @@ function renderOptions() {
     }
     input.dataset.option = spec.type;
     // The games' own help texts are catalogue messages too.
-    const help = plain.help || (spec.help ? gettext(spec.help) : "");
+    const help = capitalized(plain.help || (spec.help ? gettext(spec.help) : ""));
     rows.append(h("label", { class: "option-row" }, `${plain.label || spec.name.replaceAll("_", " ")} `, input, h("span", { class: "muted option-help" }, ` ${help}`)));
   }
   // An option a ticked switch leaves without use (the points to win of a one-deal game) is off.

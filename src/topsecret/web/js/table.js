@@ -1,5 +1,5 @@
 // A table: join or watch, follow the live frames over a WebSocket, render, act.
-import { api, eventText, forgetSeat, h, isChatter, loadSeat, namedSeats, saveSeat, seatName } from "./api.js";
+import { api, capitalized, eventText, forgetSeat, h, isChatter, loadSeat, namedSeats, saveSeat, seatName } from "./api.js";
 import { RULES, gameTitle, optionWords, rulesHtml } from "./rules.js";
 import { viewFor } from "./views/index.js";
 import { format, gettext, ngettext, startLanguage } from "./i18n.js";
@@ -30,7 +30,7 @@ const $ = (id) => document.getElementById(id);
 
 function toast(message) {
   const el = $("toast");
-  el.textContent = message;
+  el.textContent = capitalized(message);
   el.hidden = false;
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => (el.hidden = true), 4000);
@@ -539,7 +539,7 @@ async function join(event) {
     $("table-main").hidden = false;
     connect();
   } catch (exc) {
-    $("join-error").textContent = exc.message;
+    $("join-error").textContent = capitalized(exc.message);
   }
 }
 
