@@ -177,3 +177,48 @@ def test_every_place_name_fits_its_box_in_every_language(server: Any, page: Any)
     )
     assert wide == []
     assert page.errors == []
+
+
+def test_a_winking_replay_lists_moves_without_the_clocks_steps(server: Any, page: Any) -> None:
+    """A winking game's log holds the clock's ticks that changed the table ("time passes"):
+    the replay steps through them on its slider, and its list of moves leaves them out."""
+    import random
+
+    from liveserver import bot, store_table
+
+    from topsecret.games.wink import GAME
+
+    players = 4
+    codec = GAME.codec(players)
+    rng = random.Random(3)
+    state = GAME.new_state(players, None, 3)
+    actions: list[tuple[int, dict[str, Any] | None, float | None]] = []
+    now = 0.0
+    while not state.is_over() and len(actions) < 400:
+        now += 0.25
+        if state.advance_time(now):
+            actions.append((-1, None, now))
+        for seat in state.acting_players():
+            legal = state.legal_actions(seat)
+            if legal and not state.is_over() and rng.random() < 0.5:
+                action = rng.choice(legal)
+                state.apply(seat, action)
+                actions.append((seat, codec.to_json(action), now))
+    ticks = sum(1 for seat, _, _ in actions if seat == -1)
+    assert ticks, "the clock changed nothing in this game"
+    store_table(
+        server.store,
+        "winkreplay",
+        "wink",
+        [bot(s, "heuristic") for s in range(players)],
+        seed=3,
+        actions=actions,
+        scores=state.scores(),
+    )
+    page.goto(f"{server.http}/replay/winkreplay")
+    page.wait_for_selector("#all-actions li")
+    moves = page.locator("#all-actions li").all_inner_texts()
+    assert len(moves) == len(actions) - ticks
+    assert not [m for m in moves if "time passes" in m]
+    assert page.locator("#step-range").get_attribute("max") == str(len(actions))
+    assert page.errors == []

@@ -64,7 +64,10 @@ async function show(target) {
     lines.push(h("li", { class: "result" }, h("strong", {}, won)));
   }
   $("step-events").replaceChildren(...(lines.length ? lines : [h("li", { class: "muted" }, gettext("Nothing to see from here."))]));
-  for (const li of document.querySelectorAll("#all-actions li")) li.classList.toggle("current", Number(li.dataset.step) === step);
+  // The current move: this step's, or on a clock's step the last move before it.
+  const items = [...document.querySelectorAll("#all-actions li")];
+  const current = items.filter((li) => Number(li.dataset.step) <= step).pop();
+  for (const li of items) li.classList.toggle("current", li === current);
   keepInSight($("all-actions"), $("all-actions").querySelector("li.current"));
 }
 
@@ -97,7 +100,10 @@ async function main() {
     $("replay-chat-lines").replaceChildren(...info.chat.map((line) =>
       h("li", {}, h("strong", {}, name(line.seat)), `: ${line.text}`)));
   }
-  $("all-actions").replaceChildren(...info.actions.map((a) => h("li", { dataset: { step: a.seq }, onclick: () => show(a.seq) }, `${name(a.seat)}: ${moveLabel(a)}`)));
+  // The clock's steps (real time: "time passes") stay on the slider and the step buttons but
+  // out of the list of moves, which they would otherwise fill.
+  const moves = info.actions.filter((a) => a.seat !== -1);
+  $("all-actions").replaceChildren(...moves.map((a) => h("li", { dataset: { step: a.seq }, onclick: () => show(a.seq) }, `${name(a.seat)}: ${moveLabel(a)}`)));
   $("first-step").addEventListener("click", () => show(0));
   $("prev-step").addEventListener("click", () => show(step - 1));
   $("next-step").addEventListener("click", () => show(step + 1));
