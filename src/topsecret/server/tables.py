@@ -319,7 +319,8 @@ class TableRuntime:
             return
         self.history.record(seq, events)
         for seat, bot in self._bots.items():
-            seen = [e for e in events if e.visible_to(seat)]
+            # Bots hear the game's events; the table's own notes are for people.
+            seen = [e for e in events if e.visible_to(seat) and e.kind != TIMED_OUT]
             if seen:
                 bot.observe(seat, seen)
 
