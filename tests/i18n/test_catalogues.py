@@ -125,6 +125,18 @@ def test_french_says_manche_for_a_round_and_tour_for_a_turn_or_trick() -> None:
         assert "manche {round}" in text and "tour {round}" not in text, message.id
 
 
+def translated(lang: str) -> list[str]:
+    """Every translation in ``lang``'s catalogue, each plural form on its own."""
+    with (LOCALE_DIR / lang / "LC_MESSAGES" / "topsecret.po").open("rb") as handle:
+        catalogue = read_po(handle)
+    return [
+        str(text)
+        for message in catalogue
+        if message.id
+        for text in (message.string if isinstance(message.string, tuple) else (message.string,))
+    ]
+
+
 def test_italian_says_giro_for_every_numbered_round_and_turno_for_a_turn() -> None:
     """Italian keeps "turno" for a player's turn ("tocca a te"), so every message that numbers
     a round says "giro", and a board's header and its log agree."""
@@ -141,30 +153,16 @@ def test_italian_says_giro_for_every_numbered_round_and_turno_for_a_turn() -> No
 def test_french_sets_a_space_before_colons_and_semicolons() -> None:
     """French typography: "coffre-fort violet : ...", "(payé : 1 Mouvement) ; l'Agent ...".
     Only JSON quoted in an error ("seq": n) keeps its own syntax."""
-    with (LOCALE_DIR / "fr" / "LC_MESSAGES" / "topsecret.po").open("rb") as handle:
-        french = read_po(handle)
     unspaced = re.compile(r'[^\s"][:;](?=\s|$)')
-    found = [
-        text
-        for message in french
-        if message.id
-        for text in (message.string if isinstance(message.string, tuple) else (message.string,))
-        if unspaced.search(re.sub(r"<[^>]+>", "", str(text)))
-    ]
-    assert found == []
+    texts = translated("fr")
+    assert len(texts) > 500
+    assert [text for text in texts if unspaced.search(re.sub(r"<[^>]+>", "", text))] == []
 
 
 def test_german_speaks_to_the_player_as_du_everywhere() -> None:
     """The table says du (as German board-game tables do); a refusal from the server or the
     command line speaks to the same player, so no German message says Sie, Ihnen or Ihr."""
-    with (LOCALE_DIR / "de" / "LC_MESSAGES" / "topsecret.po").open("rb") as handle:
-        german = read_po(handle)
     formal = re.compile(r"\b(Sie|Ihnen|Ihr|Ihre|Ihrem|Ihren|Ihrer|Ihres)\b")
-    texts = [
-        text
-        for message in german
-        if message.id
-        for text in (message.string if isinstance(message.string, tuple) else (message.string,))
-    ]
+    texts = translated("de")
     assert len(texts) > 500
-    assert [text for text in texts if formal.search(str(text))] == []
+    assert [text for text in texts if formal.search(text)] == []

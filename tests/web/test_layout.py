@@ -17,6 +17,14 @@ SIZES = {"phone": PHONE, "laptop": LAPTOP}
 OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth"
 
 
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A page on a phone held upright, touch on."""
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    yield context.new_page()
+    context.close()
+
+
 @pytest.fixture(params=sorted(SIZES))
 def sized_page(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport=SIZES[request.param], has_touch=request.param == "phone")
@@ -98,21 +106,16 @@ def test_every_vault_cards_name_fits_inside_it_in_every_language(
     assert page.errors == []
 
 
-def test_a_briefcase_city_is_a_fingers_width_on_a_phone(server: Any, browser: Any) -> None:
+def test_a_briefcase_city_is_a_fingers_width_on_a_phone(server: Any, phone: Any) -> None:
     """Given the briefcase on a phone, where the map is drawn at about a third of its size,
     then each city answers a touch over at least 24 px, not only its 11-px dot."""
-    context = browser.new_context(viewport=PHONE, has_touch=True)
-    page = context.new_page()
-    try:
-        open_as_first_seat(server, page, "briefcase")
-        page.wait_for_selector(".briefcase-map .city")
-        reach = page.eval_on_selector_all(
-            ".briefcase-map .city circle.hit",
-            "cs => cs.map((c) => c.getBoundingClientRect().width)",
-        )
-        assert reach and min(reach) >= 24, reach
-    finally:
-        context.close()
+    open_as_first_seat(server, phone, "briefcase")
+    phone.wait_for_selector(".briefcase-map .city")
+    reach = phone.eval_on_selector_all(
+        ".briefcase-map .city circle.hit",
+        "cs => cs.map((c) => c.getBoundingClientRect().width)",
+    )
+    assert reach and min(reach) >= 24, reach
 
 
 def test_a_small_assassin_card_says_assassin_as_the_hand_and_the_log_do(
@@ -141,60 +144,50 @@ def test_a_small_assassin_card_says_assassin_as_the_hand_and_the_log_do(
 
 
 def test_a_spyworld_card_name_is_never_cut_inside_a_word_on_a_phone(
-    server: Any, browser: Any
+    server: Any, phone: Any
 ) -> None:
     """On a phone the three offered cards share the width: a name too long to stand beside
     its icon goes under it, whole ("Gadget", "Wachhund"), instead of "Gadge t"."""
-    context = browser.new_context(viewport=PHONE, has_touch=True)
-    page = context.new_page()
-    try:
-        open_as_first_seat(server, page, "spyworld")
-        page.wait_for_selector(".offer-col .offer-name")
-        cut = page.evaluate(
-            """() => {
-              const out = [];
-              const name = document.querySelector(".offer-col .offer-name");
-              for (const word of ["Gadget", "Wachhund", "Sentinelle"]) {
-                name.textContent = word;
-                const range = document.createRange();
-                range.selectNodeContents(name);
-                const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-                if (lines.size !== 1) out.push(word);
-              }
-              return out;
-            }"""
-        )
-        assert cut == []
-    finally:
-        context.close()
+    open_as_first_seat(server, phone, "spyworld")
+    phone.wait_for_selector(".offer-col .offer-name")
+    cut = phone.evaluate(
+        """() => {
+          const out = [];
+          const name = document.querySelector(".offer-col .offer-name");
+          for (const word of ["Gadget", "Wachhund", "Sentinelle"]) {
+            name.textContent = word;
+            const range = document.createRange();
+            range.selectNodeContents(name);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            if (lines.size !== 1) out.push(word);
+          }
+          return out;
+        }"""
+    )
+    assert cut == []
 
 
-def test_a_four_player_vault_score_sheet_fits_a_phone(server: Any, browser: Any) -> None:
+def test_a_four_player_vault_score_sheet_fits_a_phone(server: Any, phone: Any) -> None:
     """The end screen's points deal by deal has a column per player: on a phone the players'
     names and each deal's split wrap, so a four-player sheet fits the screen instead of
     running off its right edge (a wider one scrolls, with a shadow at the edge)."""
-    context = browser.new_context(viewport=PHONE, has_touch=True)
-    page = context.new_page()
-    try:
-        page.goto(server.http + "/t/none")
-        overflow = page.evaluate(
-            """async () => {
-              const view = await import("/static/js/views/vault.js");
-              const seats = [0, 1, 2, 3];
-              const frame = { observation: {
-                seats: seats.map((seat) => ({ seat, total: 55 })),
-                deal_scores: [seats.map(() => 55), seats.map(() => 40)],
-                deal_sides: [0, 1].map(() => seats.map(() => ({ x1: 40, x2: 15, pairs: 1 }))),
-                totals: seats.map(() => 95),
-              } };
-              const card = document.createElement("div");
-              card.className = "end-card";
-              card.append(view.endSummary(frame, { name: (s) => `Medium bot ${s + 1}` }));
-              document.body.append(card);
-              const sheet = card.querySelector(".table-wrap");
-              return [sheet.scrollWidth, sheet.clientWidth];
-            }"""
-        )
-        assert overflow[0] <= overflow[1], overflow
-    finally:
-        context.close()
+    phone.goto(server.http + "/t/none")
+    overflow = phone.evaluate(
+        """async () => {
+          const view = await import("/static/js/views/vault.js");
+          const seats = [0, 1, 2, 3];
+          const frame = { observation: {
+            seats: seats.map((seat) => ({ seat, total: 55 })),
+            deal_scores: [seats.map(() => 55), seats.map(() => 40)],
+            deal_sides: [0, 1].map(() => seats.map(() => ({ x1: 40, x2: 15, pairs: 1 }))),
+            totals: seats.map(() => 95),
+          } };
+          const card = document.createElement("div");
+          card.className = "end-card";
+          card.append(view.endSummary(frame, { name: (s) => `Medium bot ${s + 1}` }));
+          document.body.append(card);
+          const sheet = card.querySelector(".table-wrap");
+          return [sheet.scrollWidth, sheet.clientWidth];
+        }"""
+    )
+    assert overflow[0] <= overflow[1], overflow

@@ -109,6 +109,14 @@ from .gymnasium import (
 )
 
 Observation = dict[str, Tensor | Mask]
+#: What a parallel step answers: observations, rewards, terminations, truncations, infos.
+ParallelStep = tuple[
+    dict[str, Observation],
+    dict[str, float],
+    dict[str, bool],
+    dict[str, bool],
+    dict[str, dict[str, Any]],
+]
 
 _SEED_BOUND = 1 << 62
 
@@ -366,15 +374,7 @@ class TopSecretParallelEnv(_Base, ParallelEnv[str, Observation, int]):  # type: 
             for agent in self.agents
         }
 
-    def step(
-        self, actions: dict[str, int]
-    ) -> tuple[
-        dict[str, Observation],
-        dict[str, float],
-        dict[str, bool],
-        dict[str, bool],
-        dict[str, dict[str, Any]],
-    ]:
+    def step(self, actions: dict[str, int]) -> ParallelStep:
         if not self.agents:
             raise RuntimeError("the game is over: call reset()")
         table = self.table
@@ -409,15 +409,7 @@ class TopSecretParallelEnv(_Base, ParallelEnv[str, Observation, int]):  # type: 
             self.agents = []
         return observations, rewards, terminations, truncations, infos
 
-    def _end_illegal(
-        self, offender: str, infos: dict[str, dict[str, Any]]
-    ) -> tuple[
-        dict[str, Observation],
-        dict[str, float],
-        dict[str, bool],
-        dict[str, bool],
-        dict[str, dict[str, Any]],
-    ]:
+    def _end_illegal(self, offender: str, infos: dict[str, dict[str, Any]]) -> ParallelStep:
         """The episode ends at ``offender``'s illegal action (``illegal="terminate"``)."""
         self._steps += 1
         self._acting = ()
