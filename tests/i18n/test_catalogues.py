@@ -112,19 +112,6 @@ def test_the_web_client_reads_an_export_of_the_current_catalogues(lang: str) -> 
     assert shipped == exported_text(lang)
 
 
-def test_french_says_manche_for_a_round_and_tour_for_a_turn_or_trick() -> None:
-    """The French rulebooks' words (Rulebook 002: "manche" a deal, "tour" a trick; the
-    SpyWorld and briefcase rounds are "manches" in the French pages): every message that
-    numbers a round says "manche", never "tour", so a header and the log agree."""
-    with (LOCALE_DIR / "fr" / "LC_MESSAGES" / "topsecret.po").open("rb") as handle:
-        french = read_po(handle)
-    numbered = [m for m in french if isinstance(m.id, str) and "round {round}" in m.id.lower()]
-    assert len(numbered) >= 8
-    for message in numbered:
-        text = str(message.string).lower()
-        assert "manche {round}" in text and "tour {round}" not in text, message.id
-
-
 def translated(lang: str) -> list[str]:
     """Every translation in ``lang``'s catalogue, each plural form on its own."""
     with (LOCALE_DIR / lang / "LC_MESSAGES" / "topsecret.po").open("rb") as handle:
@@ -137,17 +124,23 @@ def translated(lang: str) -> list[str]:
     ]
 
 
-def test_italian_says_giro_for_every_numbered_round_and_turno_for_a_turn() -> None:
-    """Italian keeps "turno" for a player's turn ("tocca a te"), so every message that numbers
-    a round says "giro", and a board's header and its log agree."""
-    with (LOCALE_DIR / "it" / "LC_MESSAGES" / "topsecret.po").open("rb") as handle:
-        italian = read_po(handle)
-    numbered = [m for m in italian if isinstance(m.id, str) and "round {round}" in m.id.lower()]
+@pytest.mark.parametrize(
+    ("lang", "word", "never"),
+    [("fr", "manche", ("tour",)), ("it", "giro", ("turno", "round"))],
+)
+def test_every_numbered_round_has_one_word(lang: str, word: str, never: tuple[str, ...]) -> None:
+    """The French rulebooks' words (Rulebook 002: "manche" a deal, "tour" a trick; the
+    SpyWorld and briefcase rounds are "manches" in the French pages), and in Italian "giro",
+    "turno" being a player's turn ("tocca a te"): every message that numbers a round says
+    its language's word for it, so a board's header and its log agree."""
+    with (LOCALE_DIR / lang / "LC_MESSAGES" / "topsecret.po").open("rb") as handle:
+        catalogue = read_po(handle)
+    numbered = [m for m in catalogue if isinstance(m.id, str) and "round {round}" in m.id.lower()]
     assert len(numbered) >= 8
     for message in numbered:
         text = str(message.string).lower()
-        assert "giro {round}" in text, message.id
-        assert "turno {round}" not in text and "round {round}" not in text, message.id
+        assert f"{word} {{round}}" in text, message.id
+        assert not [other for other in never if f"{other} {{round}}" in text], message.id
 
 
 def test_french_sets_a_space_before_colons_and_semicolons() -> None:
