@@ -179,3 +179,23 @@ def test_the_winking_table_says_when_it_waits_for_you(server: Any, page: Any) ->
     )
     assert ("Your move" in status) == holds_suitcase, status
     assert page.errors == []
+
+
+def test_arrow_keys_move_between_the_playable_cards_of_a_vault_hand(server: Any, page: Any) -> None:
+    """A keyboard player steps through the hand with the arrow keys, as in a toolbar,
+    instead of tabbing through every card; from the first card, left goes round to the last."""
+    open_as_first_seat(server, page, "vault", players=2)
+    page.wait_for_selector("#hand button.playable")
+    count = page.locator("#hand button.playable").count()
+    assert count >= 2
+    page.locator("#hand button.playable").first.focus()
+    focused = (
+        "[...document.querySelectorAll('#hand button.playable')].indexOf(document.activeElement)"
+    )
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused) == 1
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(focused) == 0
+    page.keyboard.press("ArrowLeft")  # round to the last card
+    assert page.evaluate(focused) == count - 1
+    assert page.errors == []

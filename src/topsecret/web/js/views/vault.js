@@ -179,7 +179,7 @@ export function render(board, frame, ctx) {
     mine = h("div", { class: "my-area" },
       prompt(frame, ctx),
       h("div", { class: "label" }, gettext("your hand")),
-      h("div", { class: "hand", id: "hand" },
+      h("div", { class: "hand", id: "hand", onkeydown: stepThroughHand },
         obs.hand.map((card) => {
           const move = playable(card);
           if (ctx.replay || ctx.readOnly) return cardFace(card);
@@ -195,6 +195,18 @@ export function render(board, frame, ctx) {
   shownTotals = obs.seats.map((s) => `${s.total}/${s.deal_score}`);
   const children = [top, mine, lastTrick(obs, ctx), h("div", { class: "vault-seats" }, panels)];
   board.replaceChildren(h("div", { class: "vault" }, children));
+}
+
+/** Left and right arrows move between the playable cards of the hand, as in a toolbar, so a
+ * keyboard player need not Tab through every card. */
+function stepThroughHand(event) {
+  const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+  if (!step) return;
+  const cards = [...event.currentTarget.querySelectorAll("button.playable")];
+  const at = cards.indexOf(document.activeElement);
+  if (at < 0 || !cards.length) return;
+  event.preventDefault();
+  cards[(at + step + cards.length) % cards.length].focus();
 }
 
 // -- the end screen -------------------------------------------------------------------------
