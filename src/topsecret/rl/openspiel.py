@@ -192,6 +192,7 @@ class _Context:
         options: dict[str, Any],
         seed: int,
         tick_seconds: float,
+        max_decisions: int,
     ) -> None:
         self.game = game
         self.players = players
@@ -199,7 +200,7 @@ class _Context:
         self.seed = seed
         self.tick_seconds = tick_seconds
         #: Decisions after which a game ends, truncated (``max_game_length``).
-        self.max_decisions = default_max_steps(game, players, options, tick_seconds)
+        self.max_decisions = max_decisions
         self.codec: ActionCodec = game.codec(players)
         #: The "wait" id of a real-time game on a running clock; ``None`` otherwise.
         self.wait: int | None = self.codec.size if _realtime(game) and tick_seconds > 0 else None
@@ -359,6 +360,7 @@ class TopSecretGame(pyspiel.Game):  # type: ignore[misc]
         game = game.new_state(players, options, 0).game
         codec = game.codec(players)
         waits = _realtime(game) and tick_ms > 0
+        bound = default_max_steps(game, players, options, tick_ms / 1000.0)
         info = pyspiel.GameInfo(
             num_distinct_actions=codec.size + (1 if waits else 0),
             max_chance_outcomes=0,
@@ -366,13 +368,13 @@ class TopSecretGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=default_max_steps(game, players, options, tick_ms / 1000.0),
+            max_game_length=bound,
         )
         given = {"players": players, "seed": seed, **options}
         if _realtime(game):
             given["tick_ms"] = tick_ms
         super().__init__(game_type(engine), info, given)
-        self.context = _Context(game, players, options, seed, tick_ms / 1000.0)
+        self.context = _Context(game, players, options, seed, tick_ms / 1000.0, bound)
         #: Draws the seed of each new deal: the ``seed`` parameter starts the sequence.
         self._deals = Rng(seed)
 

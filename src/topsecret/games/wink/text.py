@@ -427,10 +427,9 @@ class WinkText(TableText):
         if kind == "game_over":
             reason: str = data["reason"]
             scores = ", ".join(
+                # Scores are numbers of points: 2, not 2.0.
                 tr.gettext("{player}: {points}").format(
-                    # Scores are numbers of points: 2, not 2.0.
-                    player=self.seat_marked(s, me),
-                    points=int(points) if float(points).is_integer() else points,
+                    player=self.seat_marked(s, me), points=f"{points:g}"
                 )
                 for s, points in enumerate(data["scores"])
             )

@@ -204,7 +204,7 @@ function stepThroughHand(event) {
   if (!step) return;
   const cards = [...event.currentTarget.querySelectorAll("button.playable")];
   const at = cards.indexOf(document.activeElement);
-  if (at < 0 || !cards.length) return;
+  if (at < 0) return;
   event.preventDefault();
   cards[(at + step + cards.length) % cards.length].focus();
 }
