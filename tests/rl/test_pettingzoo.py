@@ -191,7 +191,13 @@ def test_a_game_without_tensor_is_refused_clearly(monkeypatch: pytest.MonkeyPatc
         ({"game": "vault", "players": "3"}, InvalidOptions, "2-6 players, not '3'"),
         ({"game": "vault", "players": 3, "max_steps": 0}, InvalidOptions, "at least 1, not 0"),
         ({"game": "vault", "players": 3, "max_steps": -1}, InvalidOptions, "at least 1, not -1"),
-        ({"game": "wink", "players": 4, "tick_seconds": 0}, InvalidOptions, "must be positive"),
+        ({"game": "wink", "players": 4, "tick_seconds": 0}, InvalidOptions, "must be a positive"),
+        ({"game": "wink", "players": 4, "tick_seconds": "fast"}, InvalidOptions, "not 'fast'"),
+        (
+            {"game": "vault", "players": 3, "tick_seconds": 0.5},
+            InvalidOptions,
+            "vault is turn-based: tick_seconds applies to real-time games only",
+        ),
         ({"game": "vault", "players": 3, "single_deal": "true"}, InvalidOptions, "not the text"),
     ],
 )
@@ -205,7 +211,7 @@ def test_bad_arguments_are_refused_saying_what_is_wrong(
         adapter.raw_env(game, **arguments)
     with pytest.raises(error, match=message):
         adapter.parallel_env(game, **arguments)
-    if "max_steps" in arguments or game is None:
+    if "max_steps" in arguments or "tick_seconds" in arguments or game is None:
         from topsecret.rl import gymnasium
 
         with pytest.raises(error, match=message):

@@ -31,9 +31,10 @@ another seat's hidden commitment (each decides from its own :class:`SeatView`). 
 returns when the learner owes a decision again or the game ends.
 
 Real time (wink): a virtual clock. Round ``k`` tells the game the time ``k * tick_seconds``
-(default 0.25 s, as in ``play_match``), then asks every seat that may act, the first seat
-rotating with ``k`` so no seat always wins a race. Bots answer :meth:`Bot.act_at` (``None``
-waits); the learner answers with an id, the wait id included.
+(default 0.25 s, as in ``play_match``; positive; a turn-based game refuses a
+``tick_seconds``, as OpenSpiel's adapter refuses ``tick_ms``), then asks every seat that may
+act, the first seat rotating with ``k`` so no seat always wins a race. Bots answer
+:meth:`Bot.act_at` (``None`` waits); the learner answers with an id, the wait id included.
 
 Rewards: terminal only, the learner's share of the win: ``1/k`` if it is one of ``k`` seats
 with the best score, else 0 (as the OpenSpiel adapter's returns). Raw scores are in
@@ -113,6 +114,27 @@ def resolve_game(game: str | Game) -> Game:
     if not isinstance(game, Game):
         raise TypeError(f"game must be a game id or a Game, not {type(game).__name__}")
     return game
+
+
+def checked_tick(game: Game, tick_seconds: float | None) -> float:
+    """The tick a table uses: ``tick_seconds`` for a real-time game (default
+    :data:`DEFAULT_TICK_SECONDS`), refused unless positive since the clock moves one tick a
+    round; a turn-based game has no clock, so a tick given for one is refused as OpenSpiel's
+    adapter refuses ``tick_ms``, rather than silently ignored."""
+    if not is_realtime(game):
+        if tick_seconds is not None:
+            raise InvalidOptions(
+                f"{game.id} is turn-based: tick_seconds applies to real-time games only"
+            )
+        return DEFAULT_TICK_SECONDS
+    if tick_seconds is None:
+        return DEFAULT_TICK_SECONDS
+    if not isinstance(tick_seconds, int | float) or not tick_seconds > 0:
+        raise InvalidOptions(
+            f"tick_seconds must be a positive number of seconds (the clock moves one tick a"
+            f" round), not {tick_seconds!r}"
+        )
+    return float(tick_seconds)
 
 
 def checked_max_steps(max_steps: int | None) -> None:
@@ -380,7 +402,7 @@ class TopSecretEnv(gymnasium.Env[Tensor, np.int64]):
         opponents: str | Sequence[str] = "heuristic",
         seat: int = 0,
         *,
-        tick_seconds: float = DEFAULT_TICK_SECONDS,
+        tick_seconds: float | None = None,
         max_steps: int | None = None,
         illegal: str = "substitute",
         illegal_penalty: float = 0.1,
@@ -392,8 +414,7 @@ class TopSecretEnv(gymnasium.Env[Tensor, np.int64]):
         self.game.check_players(self.players)
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise InvalidOptions(f"seat {seat!r} is not at a table of {self.players}")
-        if tick_seconds <= 0 and is_realtime(self.game):
-            raise InvalidOptions(f"tick_seconds must be positive, not {tick_seconds}")
+        tick_seconds = checked_tick(self.game, tick_seconds)
         if illegal not in ("substitute", "raise"):
             raise InvalidOptions(f"illegal must be 'substitute' or 'raise', not {illegal!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -554,6 +575,7 @@ __all__ = [
     "Table",
     "TopSecretEnv",
     "checked_max_steps",
+    "checked_tick",
     "default_max_steps",
     "env",
     "game_in_play",

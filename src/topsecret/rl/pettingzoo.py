@@ -24,9 +24,10 @@ Entry points, named as PettingZoo's own games name them::
   episode at an illegal action instead, as ``env()``'s wrapper does (see below).
 
 ``game`` is a game id or a :class:`~topsecret.core.Game`; ``players`` defaults to four (or the
-nearest count the game allows). Keyword options: ``tick_seconds`` (real time, default 0.25),
-``max_steps`` (truncation), ``render_mode`` (``"ansi"``) and every game option by its own
-name (``single_deal=True``). A game without an observation tensor is refused with
+nearest count the game allows). Keyword options: ``tick_seconds`` (real-time games only,
+positive, default 0.25; a turn-based game refuses it), ``max_steps`` (truncation),
+``render_mode`` (``"ansi"``) and every game option by its own name (``single_deal=True``).
+A game without an observation tensor is refused with
 ``InvalidOptions("<game> has no observation tensor yet")``.
 
 Agents: ``"player_0"`` .. ``"player_{N-1}"``, seat ``i`` is ``"player_i"``.
@@ -94,12 +95,12 @@ from pettingzoo.utils import wrappers
 from ..core import Game, InvalidOptions, win_shares
 from ..core.tensors import state_encoder
 from .gymnasium import (
-    DEFAULT_TICK_SECONDS,
     ActionIds,
     Mask,
     Table,
     Tensor,
     checked_max_steps,
+    checked_tick,
     default_max_steps,
     game_in_play,
     is_realtime,
@@ -134,7 +135,7 @@ class _Base:
         self,
         game: str | Game,
         players: int | None,
-        tick_seconds: float,
+        tick_seconds: float | None,
         max_steps: int | None,
         render_mode: str | None,
         options: Mapping[str, Any],
@@ -142,8 +143,7 @@ class _Base:
         self.game = resolve_game(game)
         self.players = self.game.default_players() if players is None else players
         self.game.check_players(self.players)
-        if tick_seconds <= 0 and is_realtime(self.game):
-            raise InvalidOptions(f"tick_seconds must be positive, not {tick_seconds}")
+        tick_seconds = checked_tick(self.game, tick_seconds)
         if render_mode not in (None, "ansi"):
             raise InvalidOptions(f"render_mode {render_mode!r} is not supported")
         self.metadata = {
@@ -250,7 +250,7 @@ class TopSecretAECEnv(_Base, AECEnv[str, Observation, int | None]):  # type: ign
         game: str | Game,
         players: int | None = None,
         *,
-        tick_seconds: float = DEFAULT_TICK_SECONDS,
+        tick_seconds: float | None = None,
         max_steps: int | None = None,
         render_mode: str | None = None,
         **options: Any,
@@ -336,7 +336,7 @@ class TopSecretParallelEnv(_Base, ParallelEnv[str, Observation, int]):  # type: 
         game: str | Game,
         players: int | None = None,
         *,
-        tick_seconds: float = DEFAULT_TICK_SECONDS,
+        tick_seconds: float | None = None,
         max_steps: int | None = None,
         render_mode: str | None = None,
         illegal: str = "raise",
