@@ -159,3 +159,26 @@ def test_german_speaks_to_the_player_as_du_everywhere() -> None:
     texts = translated("de")
     assert len(texts) > 500
     assert [text for text in texts if formal.search(text)] == []
+
+
+#: The placeholders that name a seat: the browser puts the player's name there.
+SEAT_PLACEHOLDERS = r"\{(?:player|victim|thief|winker|contact|seat_name|holder|sender|target)\}"
+
+
+@pytest.mark.parametrize(
+    ("lang", "articles", "plain"),
+    [
+        ("fr", "au|du|aux|des|le|la|les", "à {victim}"),
+        ("it", "al|allo|del|dal|il|lo|nel", "a {victim}"),
+        ("de", "dem|den|der|des|vom|zum|beim", "hat {victim}"),
+    ],
+)
+def test_no_article_is_fused_into_a_players_name(lang: str, articles: str, plain: str) -> None:
+    """A seat's words are "joueur 2" in a terminal and its player's name in a browser, so
+    French "au {victim}" would read "au Alice" there (Italian "al Alice"): each language
+    writes the plain preposition ("à {victim}", "a {victim}"), as every other sentence that
+    names a seat already does, which reads right in both."""
+    fused = re.compile(rf"\b(?:{articles}) {SEAT_PLACEHOLDERS}", re.IGNORECASE)
+    texts = translated(lang)
+    assert [text for text in texts if fused.search(text)] == []
+    assert [text for text in texts if plain in text]

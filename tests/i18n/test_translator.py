@@ -72,7 +72,7 @@ def test_one_table_may_mix_languages() -> None:
     fr = game_text(GAME, translator("fr")).event(stolen, 0)
     de = game_text(GAME, translator("de")).event(stolen, 1)
     assert fr == (
-        "Vous avez volé document secret 20 au joueur 2, carte cachée à côté du coffre-fort"
+        "Vous avez volé document secret 20 à joueur 2, carte cachée à côté du coffre-fort"
         " (joueur 3 a été trop lent)"
     )
     assert de == (
