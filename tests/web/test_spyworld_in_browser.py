@@ -271,3 +271,47 @@ def test_your_lair_is_drawn_full_size_with_its_budget_like_the_others(
         "Random bot 3's lair · budget 10",
     ]
     assert page.errors == []
+
+
+def test_the_lair_is_played_from_the_keyboard(server: Any, page: Any) -> None:
+    """Given Ann's card waiting to be drawn on her lair, when she tabs to a highlighted room
+    and presses Enter, then the card is drawn there, as a click would draw it: the lair is a
+    group of buttons, each room read out with its row, column and what it costs."""
+    create_in_lobby(page, server, "spyworld", ["heuristic"])
+    page.wait_for_selector(AGENT)
+    click_and_wait(page, page.locator(AGENT).first)
+    idle = progress_watch()
+    while not page.locator(ROOM).count():
+        assert idle(page) < STALL_SECONDS, f"no room to draw on came ({phase(page)})"
+        move = first(page, ".offer-col:not(:has(.front-wall)) button.take", WALL, CHOICE, TAKE)
+        if move is None:
+            page.wait_for_timeout(50)
+            continue
+        click_and_wait(page, move[1])
+    lair = page.locator(".lair.big.placing")
+    assert lair.get_attribute("role") == "group"
+    room = page.locator(ROOM).first
+    assert room.get_attribute("role") == "button" and room.get_attribute("tabindex") == "0"
+    row, col = room.get_attribute("data-row"), room.get_attribute("data-col")
+    assert room.get_attribute("aria-label").startswith(f"Row {row}, column {col}: ")
+    where = f".lair.big .room[data-row='{row}'][data-col='{col}']"
+    before = page.locator(where + " title").text_content()
+    # Tab through the page until the room has the focus: no mouse at all.
+    for _ in range(200):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(
+            "() => [document.activeElement?.dataset?.row, document.activeElement?.dataset?.col,"
+            " document.activeElement?.closest('.lair.big') !== null]"
+        )
+        if focused == [row, col, True]:
+            break
+    else:
+        raise AssertionError(f"Tab never reached the room at row {row}, column {col}")
+    sent = page.evaluate("document.body.dataset.sent || ''")
+    page.keyboard.press("Enter")
+    page.wait_for_function("sent => (document.body.dataset.sent || '') !== sent", arg=sent)
+    page.wait_for_function(
+        "([where, before]) => document.querySelector(where + ' title')?.textContent !== before",
+        arg=[where, before],
+    )
+    assert page.errors == []

@@ -65,6 +65,22 @@ export function svg(markup) {
   return document.importNode(template.content.firstElementChild, true);
 }
 
+/** A drawn piece (a city, a seat, a room) made a button for every hand: `on` (a click, or
+ * "pointerdown" where a bot's move must not win the race), Enter and Space, with `label`
+ * read out by screen readers, as the list of moves words it. */
+export function pressable(element, label, run, on = "click") {
+  element.setAttribute("tabindex", "0");
+  element.setAttribute("role", "button");
+  element.setAttribute("aria-label", label);
+  element.addEventListener(on, run);
+  element.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      run(event);
+    }
+  });
+}
+
 // Messages of the catalogues, marked with N_ and translated where they are shown (this
 // module is loaded before the catalogue is).
 export const N_ = (message) => message;

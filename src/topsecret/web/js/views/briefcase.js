@@ -1,7 +1,7 @@
 // The briefcase game: the map with agents and the briefcase, your secret payoffs, challenges.
 // Every move is made on the map (an agent, then a city or another agent) or in one compact
 // control beside it; the list of every legal move stays folded under the board.
-import { h, svg } from "../api.js";
+import { h, pressable, svg } from "../api.js";
 import { format, gettext } from "../i18n.js";
 
 // Messages of the catalogues, marked with N_ and translated where they are shown (this module
@@ -126,18 +126,6 @@ function drawMap(frame, ctx, map) {
   const bag = drawing.querySelector(".case title");
   if (bag) bag.textContent = gettext("The briefcase");
   slide(drawing, at, obs);
-  const activate = (g, label, run) => {
-    g.setAttribute("tabindex", "0");
-    g.setAttribute("role", "button");
-    g.setAttribute("aria-label", label);
-    g.addEventListener("click", run);
-    g.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        run(event);
-      }
-    });
-  };
   for (const g of drawing.querySelectorAll(".city")) {
     const city = g.dataset.city;
     g.querySelector("text").textContent = city;
@@ -149,7 +137,7 @@ function drawMap(frame, ctx, map) {
     const chosen = move || other;
     if (chosen) {
       g.classList.add("target");
-      activate(g, chosen.label, () => { selected = null; ctx.act(chosen.action); });
+      pressable(g, chosen.label, () => { selected = null; ctx.act(chosen.action); });
     }
   }
   for (const g of drawing.querySelectorAll(".agent")) {
@@ -160,13 +148,13 @@ function drawMap(frame, ctx, map) {
     const movable = legalOf(frame, "move").some((m) => m.action.agent === agent) || legalOf(frame, "burn").some((m) => m.action.agent === agent);
     if (burn) {
       g.classList.add("burnable");
-      activate(g, burn.label, (event) => { event.stopPropagation(); selected = null; ctx.act(burn.action); });
+      pressable(g, burn.label, (event) => { event.stopPropagation(); selected = null; ctx.act(burn.action); });
     } else if (power) {
       g.classList.add("burnable");
-      activate(g, power.label, (event) => { event.stopPropagation(); ctx.act(power.action); });
+      pressable(g, power.label, (event) => { event.stopPropagation(); ctx.act(power.action); });
     } else if (movable) {
       g.classList.add("clickable");
-      activate(g, format(gettext("{agent}: pick it to move it or to burn with it"), { agent }), () => { selected = selected === agent ? null : agent; ctx.redraw(); });
+      pressable(g, format(gettext("{agent}: pick it to move it or to burn with it"), { agent }), () => { selected = selected === agent ? null : agent; ctx.redraw(); });
     }
   }
   return drawing;

@@ -2,7 +2,7 @@
 // sheet (start square, entryway, walls, icons), your sheet, and the exploration path.
 // Every price and rule text comes from the server (the observation's `costs` and `offer`, the
 // table's assets): this file draws and wires clicks to legal moves, it never recomputes a rule.
-import { h, svg } from "../api.js";
+import { h, pressable, svg } from "../api.js";
 import { format, formatMessage, gettext, ngettext } from "../i18n.js";
 
 // Messages of the catalogues, marked with N_ and translated where they are shown (this module
@@ -374,16 +374,23 @@ function lairSvg(frame, ctx, owner, size) {
   }
   parts.push("</svg>");
   const drawing = svg(parts.join(""));
+  // A lair with rooms or edges to press is a group of buttons, not a picture: a screen
+  // reader would not enter an image.
+  if (drawing.querySelector(".room.target, .wall-slot")) drawing.setAttribute("role", "group");
+  // Rooms and edges to press take the keyboard too, read out with where they are and what
+  // their tooltip says (the upgrade, or every way in with its price).
+  const where = gettext("Row {row}, column {col}");
+  const spoken = (g, words) => format(where, { row: g.dataset.row, col: g.dataset.col }) + ": " + words;
   for (const g of drawing.querySelectorAll(".room.target")) {
     const r = Number(g.dataset.row);
     const c = Number(g.dataset.col);
     const move = upgrades.find((m) => m.action.row === r && m.action.col === c);
     if (move) {
-      g.addEventListener("click", () => ctx.act(move.action));
+      pressable(g, spoken(g, move.label), () => ctx.act(move.action));
       continue;
     }
     const ways = entries.get(`${r},${c}`);
-    g.addEventListener("click", () => {
+    pressable(g, spoken(g, g.querySelector("title").textContent), () => {
       if (ways.length === 1) {
         ctx.act(ways[0].move.action);
       } else {
@@ -394,7 +401,7 @@ function lairSvg(frame, ctx, owner, size) {
   }
   for (const slot of drawing.querySelectorAll(".wall-slot")) {
     const move = walls.find((m) => m.action.row === Number(slot.dataset.row) && m.action.col === Number(slot.dataset.col) && m.action.side === slot.dataset.side);
-    slot.addEventListener("click", () => ctx.act(move.action));
+    pressable(slot, spoken(slot, slot.querySelector("title").textContent), () => ctx.act(move.action));
   }
   return drawing;
 }

@@ -1,5 +1,5 @@
 // The winking game: a round table in SVG with gazes, winks and glances, and the suitcase.
-import { h, namedSeats, svg } from "../api.js";
+import { h, namedSeats, pressable, svg } from "../api.js";
 import { format, gettext, ngettext } from "../i18n.js";
 
 // Messages of the catalogues, marked with N_ and translated where they are shown (this module
@@ -120,18 +120,8 @@ function locationPoint(index) {
 
 /** A seat or place on the table: pressed with a finger, a mouse, or Enter and Space; read
  * out with the players' names, as the list of moves shows it. */
-function pressable(g, move, frame, ctx) {
-  const run = () => currentAct?.(move.action);
-  g.setAttribute("tabindex", "0");
-  g.setAttribute("role", "button");
-  g.setAttribute("aria-label", namedSeats(move.label, ctx.name, frame.table.players));
-  g.addEventListener("pointerdown", run);
-  g.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") {
-      event.preventDefault();
-      run();
-    }
-  });
+function pressableMove(g, move, frame, ctx) {
+  pressable(g, namedSeats(move.label, ctx.name, frame.table.players), () => currentAct?.(move.action), "pointerdown");
 }
 let currentAct = null;
 // The last event already drawn, so a wink or a catch moves once, never on a redraw (null:
@@ -235,12 +225,12 @@ function table(frame, ctx) {
     const look = legal(frame, (a) => a.type === "look" && a.seat === seat);
     if (look) {
       g.classList.add("clickable");
-      pressable(g, look, frame, ctx);
+      pressableMove(g, look, frame, ctx);
     } else if (seat === frame.you) {
       const cards = legal(frame, (a) => a.type === "look_at_cards");
       if (cards) {
         g.classList.add("clickable");
-        pressable(g, cards, frame, ctx);
+        pressableMove(g, cards, frame, ctx);
       }
     }
   }
@@ -248,7 +238,7 @@ function table(frame, ctx) {
     const move = legal(frame, (a) => a.type === "look_at_location" && a.location === g.dataset.location);
     if (move) {
       g.classList.add("clickable");
-      pressable(g, move, frame, ctx);
+      pressableMove(g, move, frame, ctx);
     }
   }
   return drawing;
