@@ -42,6 +42,20 @@ def test_playing_a_card_you_do_not_hold_is_refused_and_changes_nothing():
     assert state.snapshot() == before
 
 
+def test_an_assassin_played_with_a_value_is_refused_for_its_value_not_its_absence():
+    """Given a seat holding an assassin, when it plays "assassin 99", then the refusal says
+    that only secret documents have a value, not that the seat holds no assassin."""
+    state = VaultState.arranged([["assassin", "doc5"], ["doc10", "doc5"]])
+    before = state.snapshot()
+    with pytest.raises(IllegalAction, match="Début du tour de jeu") as caught:
+        state.apply(0, PlayCard("assassin", 99))
+    assert str(caught.value).startswith(
+        "only secret documents have a value: play the assassin with value 0"
+    )
+    assert state.snapshot() == before
+    state.apply(0, PlayCard("assassin", 0))
+
+
 def test_all_cards_are_revealed_together_on_the_players_safes():
     state = VaultState.arranged([["doc20", "doc5"], ["doc10", "doc5"]])
     events = everyone_plays(state, {0: "doc20", 1: "doc10"})

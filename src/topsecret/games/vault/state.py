@@ -47,6 +47,7 @@ RULE_BANK = N_(
 )
 #: The engine's error messages, translated where they are shown (topsecret.i18n.error_text).
 HOLDS_NO = N_("seat {seat} holds no {card}")
+NO_VALUE = N_("only secret documents have a value: play the {card} with value 0")
 MUST_PLAY = N_("every player must now choose a card to play")
 NOTHING_TO_STEAL = N_("seat {seat} played no card this mole may steal")
 MUST_STEAL = N_("the moles must now choose what to steal")
@@ -320,6 +321,15 @@ class VaultState(State):
     def explain_illegal(self, player: int, action: Action) -> IllegalAction:
         if self.phase == PLAY:
             if isinstance(action, PlayCard):
+                if action.card != DOCUMENT and action.value != 0 and action.card in HAND_KINDS:
+                    # A seat holding the card would be told it holds none: the value is wrong.
+                    name = card_message(action.card, 0)
+                    return IllegalAction(
+                        NO_VALUE.format(card=describe_card_key(action.card, 0)),
+                        RULE_PLAY,
+                        template=NO_VALUE,
+                        params={"card": name},
+                    )
                 card = describe_card_key(action.card, action.value)
                 # Players count seats from 1.
                 return IllegalAction(
