@@ -119,6 +119,35 @@ def test_a_table_nobody_fills_expires_and_its_watchers_are_told(sqlite_url: str)
         assert info["status"] == "closed" and info["closed_reason"].startswith("expired")
 
 
+def test_a_socket_opened_on_a_table_already_closed_gets_its_last_frame_then_4410(
+    sqlite_url: str,
+) -> None:
+    """Given a table its host has closed, when a player or a spectator connects to it
+    afterwards, then each gets the table's last frame (closed, no legal moves) and the socket
+    is closed with 4410, as the sockets open when it closed were: none is left open and
+    silent."""
+    with LiveServer(sqlite_url, Limits()) as server:
+        created = create_table(
+            server.http, game="fakecards", players=2, name="Ann", seats=[None, "random"]
+        )
+        table_id = created["table"]["id"]
+        closed = httpx.post(
+            f"{server.http}/api/tables/{table_id}/close", json={"token": created["host_token"]}
+        )
+        assert closed.status_code == 200
+
+        async def look(token: str | None) -> None:
+            client = await SeatClient(server.ws, table_id, token).connect()
+            last = await client.update()
+            assert last["table"]["status"] == "closed" and last["legal"] == []
+            with pytest.raises(websockets.ConnectionClosed) as ended:
+                await client.receive(timeout=10)
+            assert ended.value.rcvd is not None and ended.value.rcvd.code == 4410
+
+        asyncio.run(look(created["token"]))
+        asyncio.run(look(None))
+
+
 def test_a_game_nobody_is_connected_to_is_closed_as_abandoned(sqlite_url: str) -> None:
     # Three seconds: the watcher connects in time, even on a busy machine.
     abandoned = 3.0

@@ -91,7 +91,16 @@ def test_oversized_and_malformed_socket_messages_are_refused(sqlite_server: Any)
         assert frame["type"] == "error" and "bad message" in frame["message"]
         await ann._ws.send("not json")
         frame = await ann.reply()
-        assert frame["type"] == "error"
+        assert frame["type"] == "error" and frame["ref"] is None
+        # A message refused for one field still answers with its ref, so a client knows
+        # which of its messages the error is about.
+        await ann._ws.send('{"type": "act", "action": "x", "seq": 0, "ref": 4}')
+        frame = await ann.reply()
+        assert frame["type"] == "error" and "bad message" in frame["message"]
+        assert frame["ref"] == 4
+        await ann._ws.send('{"type": "act", "action": "x", "seq": 0, "ref": "r1"}')
+        frame = await ann.reply()
+        assert frame["type"] == "error" and frame["ref"] is None
         await ann._ws.send('{"type": "ping"}')
         assert (await ann.reply())["type"] == "pong"
         await ann.close()

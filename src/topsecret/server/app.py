@@ -14,6 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
+import orjson
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
@@ -37,7 +38,6 @@ from .limits import (
     reader,
 )
 from .lobby import (
-    CLOSE_TABLE_CLOSED,
     MAX_PAGE,
     HostOnly,
     Lobby,
@@ -62,6 +62,7 @@ from .messages import (
     SeatTicket,
 )
 from .tables import (
+    CLOSE_TABLE_CLOSED,
     DAMAGED,
     Connection,
     InvalidRequest,
@@ -466,7 +467,7 @@ def create_app(
                 try:
                     message = CLIENT_MESSAGE.validate_json(text)
                 except ValidationError as exc:
-                    conn.push(error_frame(_socket_error(exc), tr=conn.tr))
+                    conn.push(error_frame(_socket_error(exc), ref=given_ref(text), tr=conn.tr))
                     continue
                 await deliver(text, message)
         finally:
@@ -647,6 +648,18 @@ def _no_table(table_id: str) -> Refusal:
 
 def _say_hello() -> TableError:
     return TableError.of(N_("say hello first"))
+
+
+def given_ref(text: str) -> int | None:
+    """The ``ref`` a refused message carried, when it was a whole number: the error frame
+    answers with it, so a client matches the refusal to its message even when another field
+    was wrong."""
+    try:
+        message = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return None
+    ref = message.get("ref") if isinstance(message, dict) else None
+    return ref if isinstance(ref, int) and not isinstance(ref, bool) else None
 
 
 def _socket_error(exc: Exception) -> TopSecretError:

@@ -32,6 +32,7 @@ from .messages import (
 )
 from .tables import (
     ABANDONED,
+    CLOSE_TABLE_CLOSED,
     DAMAGED_AT,
     EXPIRED,
     Connection,
@@ -63,8 +64,6 @@ log = logging.getLogger("topsecret.server")
 
 #: Finished tables kept in memory for their end screens before they are dropped.
 FINISHED_KEPT = 200
-#: WebSocket close code sent when a table is closed (expired, abandoned, by its host).
-CLOSE_TABLE_CLOSED = 4410
 #: Largest page of the lobby listing.
 MAX_PAGE = 100
 

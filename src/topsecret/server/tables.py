@@ -61,6 +61,8 @@ log = logging.getLogger("topsecret.server")
 
 #: Frames queued for one slow connection before it is dropped.
 MAX_QUEUED_FRAMES = 512
+#: WebSocket close code sent when a table is closed (expired, abandoned, by its host).
+CLOSE_TABLE_CLOSED = 4410
 #: Legal-move entries kept per table and language; every game's action space is far smaller,
 #: so this only bounds a game whose actions carry free values.
 MAX_LEGAL_ENTRIES = 4096
@@ -493,6 +495,11 @@ class TableRuntime:
         )
         conn.view = view
         conn.table = shared["table"]
+        if self.status == "closed":
+            # Closed before this connection came: its last frame, then the close code the
+            # connections at the table got when it closed, not a socket left open and silent.
+            conn.close(CLOSE_TABLE_CLOSED)
+            return
         await self._load_chat()
         if self.chat:
             conn.push(ChatFrame(full=True, lines=self.chat).model_dump_json())
