@@ -784,11 +784,14 @@ def bench_command(
     """Random playouts (games/s, steps/s), search iterations/s, and steps/s as a ratio to
     OpenSpiel's Python tic-tac-toe measured in the same run."""
     ids = games or game_ids()
+    # Every game's seats are checked before any is measured: a count one game cannot seat
+    # is refused at once, not after minutes of measuring the others.
+    seat_counts = {game_id: _players_or_default(game_id, players) for game_id in ids}
     results = []
     searches = []
     realtime = []
     for game_id in ids:
-        seats = _players_or_default(game_id, players)
+        seats = seat_counts[game_id]
         game = get_game(game_id)
         if not as_json:
             measuring = _("measuring {game} with {players} players for {seconds} s…")

@@ -167,6 +167,15 @@ def test_bench_without_search_or_peer_measures_playouts_only():
     assert report["playouts"][0]["game"] == "wink"
 
 
+def test_bench_refuses_a_seat_count_one_game_cannot_seat_before_measuring_any():
+    """Given six seats for every game, when briefcase (two to four players) cannot seat them,
+    then bench refuses at once, naming it, instead of after measuring the games before it."""
+    result = run("bench", "-p", "6", "--seconds", "0.2", "--no-search", "--no-peer")
+    assert result.returncode == 2
+    assert "briefcase is for 2-4 players, not 6" in result.stderr
+    assert "measuring" not in result.stderr
+
+
 def test_a_person_can_play_a_whole_game_and_nonsense_input_does_not_crash_it(tmp_path):
     log_path = tmp_path / "mine.json"
     typed = "hello\n0\n999\n\nh\nt\n" + "1\n" * 200
