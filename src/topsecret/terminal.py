@@ -6,14 +6,14 @@ code and the replay log count from 0.
 A real-time game (the winking game) runs on a virtual clock, as ``play_match`` runs it: each
 tick of :data:`TICK_SECONDS` tells the game the time, then every seat that may act is asked
 once, the first seat rotating. The clock waits for the person: whenever they may act they
-pick an action or "wait" (an empty line waits too), and waiting lets the clock run until
-something they can see happens, :data:`WAIT_TICKS` ticks at most. Actions are logged with
-their time, so the log replays."""
+pick an action or "wait", always number 0 (an empty line waits too), and waiting lets the
+clock run until something they can see happens, :data:`WAIT_TICKS` ticks at most. Actions are
+logged with their time, so the log replays."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from rich.console import Console
 from rich.markup import escape
@@ -40,7 +40,7 @@ HELP = N_(
     "Type the number of an action and press Enter. "
     "'t' shows the table again, 'r' the rules in one minute, 'h' this help, 'q' leaves the game."
 )
-#: The real-time menu's last entry; an empty line chooses it too.
+#: The real-time menu's entry 0, first on the menu; an empty line chooses it too.
 WAIT = N_("Wait (the clock runs until something happens, one second at most)")
 
 #: The most ticks one "wait" lets the clock run: the person sees the table again at least
@@ -75,25 +75,54 @@ def _ask(
     words = game_text(game, tr)
     groups = words.action_groups(state.legal_actions(seat))
     labels = [label for label, _ in groups]
+    numbers = list(range(1, len(groups) + 1))
     if may_wait:
-        labels.append(tr.gettext(WAIT))
+        # "Wait" keeps one number, 0, however many moves the table offers around it: the
+        # number that waited a moment ago never makes a move (an empty line waits too).
+        labels.insert(0, tr.gettext(WAIT))
+        numbers.insert(0, 0)
     console.print(words.view(state.observation(seat)))
     while True:
         your_move = tr.gettext("Your move:")
         console.print(f"[bold]{escape(your_move)}[/]")
         chosen = _pick(
-            console, words, state, seat, labels, tr, blank=len(groups) if may_wait else None
+            console, words, state, seat, labels, tr, numbers, blank=0 if may_wait else None
         )
-        if chosen is None:
+        if chosen is None or chosen == BACK:
             continue
-        if chosen == len(groups):
-            return None
+        if may_wait:
+            if chosen == 0:
+                return None
+            chosen -= 1
         actions = groups[chosen][1]
         if len(actions) == 1:
             return actions[0]
-        back = tr.gettext("('b' goes back)")
-        console.print(f"[bold]{escape(groups[chosen][0])}:[/] {escape(back)}")
-        detail = _pick(console, words, state, seat, [words.action(a) for a in actions], tr)
+        detail = _ask_detail(console, words, state, seat, groups[chosen][0], actions, tr)
+        if detail is not None:
+            return detail
+
+
+def _ask_detail(
+    console: Console,
+    words: GameText,
+    state: State,
+    seat: int,
+    heading: str,
+    actions: Sequence[Action],
+    tr: Translator,
+) -> Action | None:
+    """One group's menu (a payoff's amounts, say), asked until the person picks one of them
+    or goes back with 'b' (``None``): a wrong answer asks this menu again, so the next
+    number typed is never taken from the menu above. A menu of amounts is numbered by the
+    amounts themselves."""
+    numbers = words.menu_numbers(actions)
+    back = tr.gettext("('b' goes back)")
+    labels = [words.action(a) for a in actions]
+    while True:
+        console.print(f"[bold]{escape(heading)}:[/] {escape(back)}")
+        detail = _pick(console, words, state, seat, labels, tr, numbers)
+        if detail == BACK:
+            return None
         if detail is not None:
             return actions[detail]
 
@@ -108,6 +137,10 @@ def rules_text(game_id: str, tr: Translator = ENGLISH) -> str:
     return "\n".join([f"[bold]{escape(summary.title)}[/bold]", *items])
 
 
+#: What :func:`_pick` answers to 'b'.
+BACK: Final = -1
+
+
 def _pick(
     console: Console,
     words: GameText,
@@ -115,11 +148,14 @@ def _pick(
     seat: int,
     labels: Sequence[str],
     tr: Translator = ENGLISH,
+    numbers: Sequence[int] | None = None,
     blank: int | None = None,
 ) -> int | None:
-    """One numbered menu; the index picked, or ``None`` to show the menu again. ``blank`` is
-    the index an empty line picks, if any."""
-    for number, label in enumerate(labels, start=1):
+    """One menu, each label under its number (``numbers``, else 1, 2, ...); the index picked,
+    :data:`BACK` for 'b', or ``None`` to show the menu again. ``blank`` is the index an empty
+    line picks, if any."""
+    shown = list(numbers) if numbers is not None else list(range(1, len(labels) + 1))
+    for number, label in zip(shown, labels, strict=True):
         console.print(f"  {number:>2}. {escape(label)}")
     try:
         answer = console.input("> ").strip().lower()
@@ -139,10 +175,12 @@ def _pick(
         console.print(rules_text(state.game.id, tr))
         return None
     if answer in ("b", "back"):
-        return None
-    if answer.isdigit() and 1 <= int(answer) <= len(labels):
-        return int(answer) - 1
-    please = tr.gettext("Please type a number from 1 to {count}").format(count=len(labels))
+        return BACK
+    if answer.isdigit() and int(answer) in shown:
+        return shown.index(int(answer))
+    please = tr.gettext("Please type a number from {low} to {high}").format(
+        low=min(shown), high=max(shown)
+    )
     console.print(f"[yellow]{escape(please)}[/] ({escape(tr.gettext(HELP))})")
     return None
 

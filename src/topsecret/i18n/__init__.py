@@ -245,6 +245,8 @@ class GameText(Protocol):
 
     def action_groups(self, actions: Sequence[Action]) -> list[tuple[str, list[Action]]]: ...
 
+    def menu_numbers(self, actions: Sequence[Action]) -> list[int] | None: ...
+
     def event(self, event: Event, me: int | None) -> str | None: ...
 
     def view(self, observation: Mapping[str, Any]) -> Any: ...
@@ -263,6 +265,10 @@ class EnglishText:
 
     def action_groups(self, actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
         return self.game.action_groups(actions)
+
+    def menu_numbers(self, actions: Sequence[Action]) -> list[int] | None:
+        """Menus numbered 1, 2, ...: such a game has no better numbers."""
+        return None
 
     def event(self, event: Event, me: int | None) -> str | None:
         return self.game.describe_event(event, me)

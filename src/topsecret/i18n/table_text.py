@@ -113,6 +113,11 @@ class TableText:
         """A menu heading per action, its own label."""
         return [(self.action(action), [action]) for action in actions]
 
+    def menu_numbers(self, actions: Sequence[Action]) -> list[int] | None:
+        """The numbers a person types to pick each of one group's actions in a terminal, when
+        the game has better ones than 1, 2, ... (an amount, say); ``None`` for those."""
+        return None
+
     # -- options -----------------------------------------------------------------------
     def option_label(self, name: str) -> str:
         labels = self.option_labels

@@ -203,6 +203,15 @@ class BriefcaseText(TableText):
             out.append((key, members))
         return out
 
+    def menu_numbers(self, actions: Sequence[Action]) -> list[int] | None:
+        """A menu of amounts (a payoff, a challenge, a higher number) is numbered by the
+        amounts, so typing 8 challenges with 8."""
+        amounts = [getattr(a, "amount", None) for a in actions]
+        numbers = [x for x in amounts if isinstance(x, int)]
+        if len(numbers) == len(actions) and len(set(numbers)) == len(numbers):
+            return numbers
+        return None
+
     # -- options -------------------------------------------------------------------------
     def special_value(self, name: str, value: object) -> str | None:
         if name == "map" and not value:
