@@ -34,3 +34,25 @@ def test_the_log_names_the_safes_sides_as_the_board_marks_them():
     for lang in ("en", "fr", "de", "it"):
         line = game_text(GAME, translator(lang)).event(banked, 0)
         assert line is not None and "×1" in line and "x1" not in line, (lang, line)
+
+
+def test_the_closing_lines_give_each_seats_points_in_words_not_a_list():
+    """Rulebook 002 §Fin de la partie: the highest total wins. The end of the table and the
+    deal's score name each seat with its points ("seat 1: 70"), in the player's language."""
+    from topsecret.core import Rng, public, run_random_game
+    from topsecret.i18n import game_text, translator
+
+    state = GAME.new_state(3, None, seed=4)
+    run_random_game(state, Rng(4))
+    console = Console(width=200, record=True, color_system=None)
+    console.print(GAME.render_text(state.observation(0)))
+    ending = console.export_text()
+    totals = state.observation(0)["totals"]
+    assert f"Totals: seat 1: {totals[0]}, seat 2: {totals[1]}, seat 3: {totals[2]}" in ending
+    assert "[" not in ending.split("Game over")[1]
+
+    scored = public("deal_scored", deal=1, scores=[70, 50, 30], totals=[70, 165, 30])
+    line = game_text(GAME, translator("fr")).event(scored, 0)
+    assert line is not None and "[" not in line, line
+    assert "joueur 1 : 70, joueur 2 : 50, joueur 3 : 30" in line
+    assert "joueur 2 : 165" in line

@@ -252,3 +252,19 @@ def test_the_end_of_the_game_gives_whole_points() -> None:
     )
     assert line is not None
     assert line.endswith("Points: seat 1 (you): 2, seat 2: 0, seat 3: 1, seat 4: 3"), line
+
+
+@pytest.mark.parametrize(
+    ("winners", "ending"), [([3], ". Winner: seat 4"), ([0, 3], ". Winners: seat 1 (you), seat 4")]
+)
+def test_the_end_of_the_game_names_the_winners(winners: list[int], ending: str) -> None:
+    """Rulebook 001 §Spielende: the most points wins. The closing line names the winner (or
+    the winners sharing the win) after the points, as the other games' closing lines do."""
+    line = game_text(GAME, translator("en")).event(
+        Event(
+            "game_over",
+            {"reason": "no agent card left", "scores": [3.0, 0.0, 1.0, 3.0], "winners": winners},
+        ),
+        JULIA,
+    )
+    assert line is not None and line.endswith(ending), line

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from ...i18n import ENGLISH, N_, Translator
 from .cards import ASSASSIN, DOCUMENT, MOLE, SPECIAL_AGENT
-from .text import VaultText
+from .text import VaultText, seat_points
 
 COLOUR_STYLES = {
     "crimson": "red",
@@ -125,6 +125,6 @@ def render_table(obs: Mapping[str, Any], tr: Translator = ENGLISH) -> Group:
             "Game over. Winner: {players}. Totals: {totals}",
             "Game over. Winners: {players}. Totals: {totals}",
             len(obs["winners"]),
-        ).format(players=winners, totals=obs["totals"])
+        ).format(players=winners, totals=seat_points(obs["totals"], tr))
         parts.append(Text(ending, style="bold"))
     return Group(*parts)

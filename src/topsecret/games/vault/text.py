@@ -14,7 +14,7 @@ from typing import Any
 
 from ...core import Action, Event
 from ...i18n import ENGLISH, N_, Translator
-from ...i18n.table_text import TableText
+from ...i18n.table_text import TableText, seat_name
 from .actions import Bank, KeepFaceUp, PlayCard, Steal
 from .cards import ASSASSIN, DOCUMENT, MOLE, SPECIAL_AGENT
 
@@ -60,6 +60,14 @@ CHOICE_LABELS: Mapping[str, str] = {
 def card_message(kind: str, value: int) -> tuple[str, dict[str, int]]:
     """A card's name as a message and its parameters, to be translated where it is shown."""
     return CARD_NAMES.get(kind, kind), {"value": value}
+
+
+def seat_points(points: Sequence[float], tr: Translator) -> str:
+    """Each seat's points in words, "seat 1: 70, seat 2: 50", where a list was printed."""
+    line = tr.gettext("{player}: {points}")
+    return ", ".join(
+        line.format(player=seat_name(s, tr), points=f"{p:g}") for s, p in enumerate(points)
+    )
 
 
 class VaultText(TableText):
@@ -178,7 +186,9 @@ class VaultText(TableText):
             )
         if kind == "deal_scored":
             return tr.gettext("Deal {deal} scored {scores}; totals {totals}").format(
-                deal=data["deal"], scores=data["scores"], totals=data["totals"]
+                deal=data["deal"],
+                scores=seat_points(data["scores"], tr),
+                totals=seat_points(data["totals"], tr),
             )
         if kind == "deal_started":
             return tr.gettext("Deal {deal} begins: new hands").format(deal=data["deal"])

@@ -433,8 +433,19 @@ class WinkText(TableText):
                 )
                 for s, points in enumerate(data["scores"])
             )
-            return tr.gettext("Game over ({reason}). Points: {scores}").format(
-                reason=tr.gettext(reason), scores=scores
+            winners: list[int] | None = data.get("winners")
+            if not winners:  # logs written before the event named them
+                return tr.gettext("Game over ({reason}). Points: {scores}").format(
+                    reason=tr.gettext(reason), scores=scores
+                )
+            return tr.ngettext(
+                "Game over ({reason}). Points: {scores}. Winner: {players}",
+                "Game over ({reason}). Points: {scores}. Winners: {players}",
+                len(winners),
+            ).format(
+                reason=tr.gettext(reason),
+                scores=scores,
+                players=self.seats_marked(winners, me),
             )
         if kind == "location_deck_reshuffled":
             if data.get("scored"):
