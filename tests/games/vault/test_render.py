@@ -56,3 +56,17 @@ def test_the_closing_lines_give_each_seats_points_in_words_not_a_list():
     assert line is not None and "[" not in line, line
     assert "joueur 1 : 70, joueur 2 : 50, joueur 3 : 30" in line
     assert "joueur 2 : 165" in line
+
+
+def test_the_start_panel_names_the_target_only_when_deals_go_on_to_it():
+    """Rulebook 002 §Fin de la partie (one deal) and §Manches (deals to a target): in one
+    deal the target decides nothing, so the options in play leave it out."""
+    from topsecret.i18n import game_text, translator
+
+    words = game_text(GAME, translator("fr"))
+    one_deal = words.options({"single_deal": True, "target": 0, "stolen": "hidden"})
+    assert not [line for line in one_deal if "atteindre" in line], one_deal
+    # The loot ("le butin", masculine) lies hidden: "caché".
+    assert "Butin de la taupe : caché à côté du coffre-fort" in one_deal
+    deals = words.options({"single_deal": False, "target": 0, "stolen": "hidden"})
+    assert "Score à atteindre : selon le paquet" in deals

@@ -123,6 +123,13 @@ class VaultText(TableText):
         return render_table(observation, self.tr)
 
     # -- options -------------------------------------------------------------------------
+    def options(self, options: Mapping[str, object]) -> list[str]:
+        """The options in play; the target only when deals go on until someone reaches it
+        (Rulebook 002 §Manches): in one deal it decides nothing."""
+        if options.get("single_deal"):
+            options = {name: value for name, value in options.items() if name != "target"}
+        return super().options(options)
+
     def special_value(self, name: str, value: object) -> str | None:
         if name == "target" and value == 0:
             return self.tr.gettext("the deck's target")
