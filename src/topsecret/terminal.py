@@ -281,7 +281,8 @@ def play_in_terminal(
             table.play_realtime()
         else:
             table.play_turns()
-    except Quit:
+    except (Quit, KeyboardInterrupt):
+        # Ctrl-C leaves as 'q' and Ctrl-D do: said so, and the log so far is kept.
         console.print(escape(tr.gettext("You left the table. The game is not finished.")))
         return log
     log.scores = state.scores()

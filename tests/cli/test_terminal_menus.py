@@ -98,3 +98,19 @@ def test_wait_keeps_number_0_at_the_winking_table() -> None:
     assert terminal.ask_action_or_wait(console, game, state, seat) == groups[0][1][0]
     console, screen = typing("")
     assert terminal.ask_action_or_wait(console, game, state, seat) is None
+
+
+def test_ctrl_c_leaves_the_table_as_q_does() -> None:
+    """Given a person at the vault table, when they press Ctrl-C at the prompt, then the
+    table says they left and the game is not finished, as 'q' and Ctrl-D say, and the log of
+    the moves so far comes back (to be saved), not a bare "^C"."""
+    screen = io.StringIO()
+    console = Console(file=screen, width=120)
+
+    def interrupted(prompt: str = "", **_: object) -> str:
+        raise KeyboardInterrupt
+
+    console.input = interrupted  # type: ignore[method-assign,assignment]
+    log = terminal.play_in_terminal(get_game("vault"), 2, 0, ["random"] * 2, 5, {}, console)
+    assert "You left the table. The game is not finished." in screen.getvalue()
+    assert log.scores is None
