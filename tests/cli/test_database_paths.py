@@ -76,6 +76,18 @@ def test_a_backup_inside_a_regular_file_is_one_error_line(tmp_path: Path) -> Non
     assert _kept(source) == [("vault of seven",)]
 
 
+def test_a_backup_of_a_file_that_is_no_database_leaves_no_file_behind(tmp_path: Path) -> None:
+    """Given a script passed by mistake as the database, when the backup fails, then no
+    empty copy is left to block the next try ("exists already"): nothing is written."""
+    script = tmp_path / "ws.py"
+    script.write_text("print(1)\n")
+    target = tmp_path / "bk.sqlite3"
+    result = run("backup", str(target), "--database", str(script))
+    refused(result, "file is not a database")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ws.py"]
+    assert script.read_text() == "print(1)\n"
+
+
 def test_a_backup_of_a_database_url_that_cannot_be_read_is_one_error_line(
     tmp_path: Path,
 ) -> None:

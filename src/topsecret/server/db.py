@@ -496,9 +496,19 @@ class Store:
             raise FileNotFoundError(f"there is no database at {source}")
         if target.exists():
             raise FileExistsError(f"{target} exists already: choose a new file")
-        with closing(sqlite3.connect(source)) as src, closing(sqlite3.connect(target)) as dst:
-            src.execute("PRAGMA busy_timeout=5000")
-            src.backup(dst)
+        # Written beside the target and renamed once whole: a failed copy (a source that is
+        # no database, a full disk) leaves no file behind, not an empty one in the way.
+        partial = target.with_name(f".{target.name}.partial")
+        try:
+            with (
+                closing(sqlite3.connect(source)) as src,
+                closing(sqlite3.connect(partial)) as dst,
+            ):
+                src.execute("PRAGMA busy_timeout=5000")
+                src.backup(dst)
+            partial.replace(target)
+        finally:
+            partial.unlink(missing_ok=True)
 
     @contextmanager
     def _session(self) -> Iterator[Session]:
