@@ -241,6 +241,9 @@ def test_replays_open_only_when_the_game_is_over(sqlite_server: Any) -> None:
     assert any(e["kind"] == "reveal" for e in seat_view["events"])
     beyond = httpx.get(f"{sqlite_server.http}/api/tables/{table_id}/replay/99")
     assert beyond.status_code == 404
+    # A seat the table does not have is refused as /join refuses it: content, 422.
+    no_seat = httpx.get(f"{sqlite_server.http}/api/tables/{table_id}/replay/2?seat=7")
+    assert no_seat.status_code == 422 and no_seat.json()["detail"] == "there is no seat 8"
     listing = httpx.get(f"{sqlite_server.http}/api/tables").json()
     assert listing["finished"][0]["id"] == table_id
 

@@ -321,8 +321,9 @@ def create_app(
         if not 0 <= step <= len(rows):
             raise Refusal.of(N_("this game has steps 0..{last}"), last=len(rows)).answered(404)
         if seat is not None and not 0 <= seat < data.players:
-            # ``seat`` counts from 0, as the replay log does; a player's text, from 1.
-            raise Refusal.of(N_("there is no seat {seat}"), seat=seat + 1).answered(404)
+            # ``seat`` counts from 0, as the replay log does; a player's text, from 1. A seat
+            # the table does not have is content it cannot take (422), as at /join.
+            raise Refusal.of(N_("there is no seat {seat}"), seat=seat + 1).answered(422)
         game = get_game(data.game)
         codec = game.codec(data.players)
         try:

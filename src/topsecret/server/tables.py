@@ -368,8 +368,17 @@ class TableRuntime:
             and self.invite_hash is not None
             and hmac.compare_digest(self.invite_hash, hash_token(invite))
         ):
+            if invite is None:
+                raise TableError.of(
+                    N_("this table is private: its seats are taken through its invite link")
+                )
+            # A code was given but is not this table's: the person holds a bad link, which
+            # "use the invite link" would not tell them.
             raise TableError.of(
-                N_("this table is private: its seats are taken through its invite link")
+                N_(
+                    "this invitation code is not this table's: ask whoever invited you for "
+                    "the link again"
+                )
             )
         open_seats = [s for s in self.seats if s.is_open]
         if wanted is not None:
