@@ -642,11 +642,15 @@ def _print_tournament(result: TournamentResult) -> None:
     console = _out()
     played = len(result.records)
     if played != result.schedule.requested:
+        pairings = len(result.schedule.pairings)
+        who = tr.ngettext("the only pairing", "each of the {count} pairings", pairings).format(
+            count=pairings
+        )
         rounded = tr.ngettext(
-            "{asked} games asked, {played} played: rounded up so each of the {pairings} "
-            "pairings plays {rounds} full seat rotation",
-            "{asked} games asked, {played} played: rounded up so each of the {pairings} "
-            "pairings plays {rounds} full seat rotations",
+            "{asked} games asked, {played} played: rounded up so {who} plays {rounds} full "
+            "seat rotation",
+            "{asked} games asked, {played} played: rounded up so {who} plays {rounds} full "
+            "seat rotations",
             result.schedule.rounds,
         )
         console.print(
@@ -654,7 +658,7 @@ def _print_tournament(result: TournamentResult) -> None:
                 rounded.format(
                     asked=result.schedule.requested,
                     played=played,
-                    pairings=len(result.schedule.pairings),
+                    who=who,
                     rounds=result.schedule.rounds,
                 )
             )
@@ -674,8 +678,11 @@ def _print_tournament(result: TournamentResult) -> None:
         "ordinal",
         tr.pgettext("report", "win %"),
         tr.pgettext("report", "95% interval"),
+        # What a bot wins by chance at this table: 25% with four seats, not 50%.
+        tr.pgettext("report", "fair share %"),
     ):
         table.add_column(column, justify="right")
+    fair = f"{100 / result.players:.1f}"
     for place, name in enumerate(result.ranking(), start=1):
         rating = result.ratings[name]
         entry = data["by_bot"][name]
@@ -687,6 +694,7 @@ def _print_tournament(result: TournamentResult) -> None:
             f"{rating.ordinal:.2f}",
             f"{100 * entry['win_rate']:.1f}",
             f"{100 * entry['low95']:.1f}-{100 * entry['high95']:.1f}",
+            fair,
         )
     console.print(table)
     pairs = Table(title=tr.gettext("pairwise: row bot finishes ahead of column bot (Wilson 95%)"))

@@ -125,6 +125,9 @@ def test_jobs_do_not_change_the_result_and_the_report_holds_everything(tmp_path:
     assert "<th>meetings</th>" in page and "a game where a bot held" in page
     # The page links every file the report wrote.
     assert re.findall(r'<a href="([^"]+)"', page) == ["games.csv"]
+    # Options read as the command line takes them; counts in words, without "(s)".
+    assert "single_deal=true" in page and "True" not in page
+    assert "3 pairings, each played 3 times" in " ".join(page.split()) and "(s)" not in page
 
 
 @pytest.mark.parametrize(

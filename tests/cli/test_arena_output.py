@@ -15,6 +15,19 @@ def test_a_tournament_report_starts_with_its_table_and_prints_nothing_else() -> 
     assert result.stderr == ""
 
 
+def test_a_tournament_gives_the_fair_share_a_bot_wins_by_chance() -> None:
+    """Given four seats, a bot winning 26% of its games does no better than chance: the
+    table says the fair share (25.0) beside each win rate, as `simulate` does; and a single
+    pairing is "the only pairing"."""
+    result = run("tournament", "wink", "--bots", "random,heuristic", "-n", "1")
+    assert result.returncode == 0, result.stderr
+    assert "fair share" in result.stdout
+    rows = [line for line in result.stdout.splitlines() if "random" in line and "│" in line]
+    assert rows and rows[0].rstrip(" │").endswith("25.0"), rows
+    heads_up = run("tournament", "vault", "--bots", "random,heuristic", "-n", "1")
+    assert "rounded up so the only pairing plays 1 full seat rotation" in heads_up.stdout
+
+
 def test_a_simulation_report_prints_nothing_on_standard_error() -> None:
     result = run("simulate", "vault", "-n", "2")
     assert result.returncode == 0, result.stderr

@@ -30,6 +30,18 @@ PLOTS = {
 }
 
 
+def counted(count: int, noun: str) -> str:
+    """The count with its noun ("1 pairing", "3 pairings"): English without "(s)"."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def command_value(value: object) -> str:
+    """An option's value as the command line takes it (``single_deal=true``, not True)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 def _number(value: float) -> str:
     """Scores as written in the CSV: whole numbers without a decimal point."""
     return str(int(value)) if float(value).is_integer() else repr(value)
@@ -205,15 +217,18 @@ def render_html(result: TournamentResult, command: str) -> str:
         f"<figcaption>{html.escape(caption)}</figcaption></figure>"
         for name, caption in PLOTS.items()
     )
-    options = ", ".join(f"{k}={v}" for k, v in sorted(result.options.items())) or "none"
+    options = (
+        ", ".join(f"{k}={command_value(v)}" for k, v in sorted(result.options.items())) or "none"
+    )
     games = len(result.records)
+    pairings = len(result.schedule.pairings)
     rounded = (
         f" ({result.schedule.requested} asked, rounded up to full seat rotations)"
         if games != result.schedule.requested
         else ""
     )
     errors = (
-        f"<p class=error>{data['errors']} game(s) failed; first: "
+        f"<p class=error>{counted(data['errors'], 'game')} failed; first: "
         f"{html.escape(str(data['first_error']))}</p>"
         if data["errors"]
         else ""
@@ -239,8 +254,8 @@ img {{ max-width: 100%; }}
 <h1>{html.escape(title)}</h1>
 <p>Produced by <code>{html.escape(command)}</code> with seed {result.seed}.</p>
 <p>Game <b>{html.escape(result.game)}</b> with {result.players} seats, options
-{html.escape(options)}; {games} games{html.escape(rounded)}: {len(result.schedule.pairings)}
-pairing(s), each played {result.schedule.rounds} time(s) in every seat rotation.
+{html.escape(options)}; {games} games{html.escape(rounded)}: {counted(pairings, "pairing")},
+each played {counted(result.schedule.rounds, "time")} in every seat rotation.
 Mean game length {data["mean_decisions"]:.1f} decisions.</p>
 {errors}
 <h2>Ratings</h2>
