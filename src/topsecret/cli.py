@@ -537,6 +537,7 @@ def tournament_command(
         typer.Option(
             "--jobs",
             "-j",
+            min=1,
             help=_(
                 "Local worker processes (default 1); with --ray local, the CPUs of the local "
                 "Ray instance (default all). Results do not depend on it."
@@ -586,8 +587,6 @@ def tournament_command(
             high=game.max_players,
             count=players,
         )
-    if jobs is not None and jobs < 1:
-        raise TopSecretError.of(N_("--jobs must be at least 1, not {jobs}"), jobs=jobs)
     if ray is not None and jobs is not None and ray != LOCAL_RAY:
         raise TopSecretError.of(
             N_(

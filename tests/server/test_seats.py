@@ -62,7 +62,11 @@ def test_bad_requests_are_refused_with_reasons(sqlite_server: Any) -> None:
         ),
         # An option that may name a file on the server takes only its listed values here.
         ({"game": "briefcase", "players": 2, "options": {"map": "/etc/passwd"}}, "name a file"),
-        ({"game": "spyworld", "players": 2, "options": {"lair": "/tmp/x.toml"}}, "name a file"),
+        (
+            {"game": "spyworld", "players": 2, "options": {"lair": "/tmp/x.toml"}},
+            # Each value once, the default first.
+            "takes only 'polar_base', 'superyacht', 'jungle_temple', 'moon_base'",
+        ),
         ({"game": "spyworld", "players": 2, "options": {"gadgets": "shiny"}}, "gadget"),
     ]
     for body, reason in cases:

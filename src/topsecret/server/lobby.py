@@ -649,7 +649,10 @@ class Lobby:
             # may use such files from the command line, browsers only the listed values.
             given = request.options.get(spec.name, spec.default)
             if not spec.safe_for_remote(given):
-                listed = ", ".join(repr(v) for v in (spec.default, *(spec.suggestions or ())))
+                # The default first, then the suggestions, each once (the default is often
+                # among them).
+                values = dict.fromkeys((spec.default, *(spec.suggestions or ())))
+                listed = ", ".join(repr(v) for v in values)
                 raise InvalidRequest.of(
                     N_(
                         "option '{name}' may name a file on the server, so from the browser "
