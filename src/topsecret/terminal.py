@@ -74,14 +74,15 @@ def _ask(
 ) -> Action | None:
     words = game_text(game, tr)
     groups = words.action_groups(state.legal_actions(seat))
-    labels = [label for label, _ in groups]
+    observation = state.observation(seat)
+    labels = [noted(words, label, actions, observation) for label, actions in groups]
     numbers = list(range(1, len(groups) + 1))
     if may_wait:
         # "Wait" keeps one number, 0, however many moves the table offers around it: the
         # number that waited a moment ago never makes a move (an empty line waits too).
         labels.insert(0, tr.gettext(WAIT))
         numbers.insert(0, 0)
-    console.print(words.view(state.observation(seat)))
+    console.print(words.view(observation))
     while True:
         your_move = tr.gettext("Your move:")
         console.print(f"[bold]{escape(your_move)}[/]")
@@ -97,7 +98,9 @@ def _ask(
         actions = groups[chosen][1]
         if len(actions) == 1:
             return actions[0]
-        detail = _ask_detail(console, words, state, seat, groups[chosen][0], actions, tr)
+        detail = _ask_detail(
+            console, words, state, seat, groups[chosen][0], actions, tr, observation
+        )
         if detail is not None:
             return detail
 
@@ -110,6 +113,7 @@ def _ask_detail(
     heading: str,
     actions: Sequence[Action],
     tr: Translator,
+    observation: Mapping[str, Any],
 ) -> Action | None:
     """One group's menu (a payoff's amounts, say), asked until the person picks one of them
     or goes back with 'b' (``None``): a wrong answer asks this menu again, so the next
@@ -117,7 +121,7 @@ def _ask_detail(
     amounts themselves."""
     numbers = words.menu_numbers(actions)
     back = tr.gettext("('b' goes back)")
-    labels = [words.action(a) for a in actions]
+    labels = [noted(words, words.action(a), [a], observation) for a in actions]
     while True:
         console.print(f"[bold]{escape(heading)}:[/] {escape(back)}")
         detail = _pick(console, words, state, seat, labels, tr, numbers)
@@ -135,6 +139,14 @@ def rules_text(game_id: str, tr: Translator = ENGLISH) -> str:
         return escape(tr.gettext(HELP))
     items = [f"  • {plain_markup(item, escape)}" for item in summary.items]
     return "\n".join([f"[bold]{escape(summary.title)}[/bold]", *items])
+
+
+def noted(
+    words: GameText, label: str, actions: Sequence[Action], observation: Mapping[str, Any]
+) -> str:
+    """A menu entry with the game's note on it, if any (what the move costs, say)."""
+    note = words.menu_note(actions, observation)
+    return label if note is None else f"{label} {note}"
 
 
 #: What :func:`_pick` answers to 'b'.

@@ -78,7 +78,9 @@ def test_a_challenge_menu_is_numbered_by_the_amounts() -> None:
     challenges = [Challenge(amount) for amount in range(9)]
     assert words.menu_numbers(challenges) == list(range(9))
     console, screen = typing("9", "8")
-    chosen = terminal._ask_detail(console, words, state, seat, "Challenge", challenges, ENGLISH)
+    chosen = terminal._ask_detail(
+        console, words, state, seat, "Challenge", challenges, ENGLISH, state.observation(seat)
+    )
     assert chosen == Challenge(8)
     assert "   8. Challenge with 8" in screen.getvalue()
     assert "Please type a number from 0 to 8" in screen.getvalue()

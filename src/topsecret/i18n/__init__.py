@@ -247,6 +247,10 @@ class GameText(Protocol):
 
     def menu_numbers(self, actions: Sequence[Action]) -> list[int] | None: ...
 
+    def menu_note(
+        self, actions: Sequence[Action], observation: Mapping[str, Any]
+    ) -> str | None: ...
+
     def event(self, event: Event, me: int | None) -> str | None: ...
 
     def view(self, observation: Mapping[str, Any]) -> Any: ...
@@ -268,6 +272,10 @@ class EnglishText:
 
     def menu_numbers(self, actions: Sequence[Action]) -> list[int] | None:
         """Menus numbered 1, 2, ...: such a game has no better numbers."""
+        return None
+
+    def menu_note(self, actions: Sequence[Action], observation: Mapping[str, Any]) -> str | None:
+        """No note: such a game says nothing more about its moves."""
         return None
 
     def event(self, event: Event, me: int | None) -> str | None:

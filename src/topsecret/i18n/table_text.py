@@ -118,6 +118,11 @@ class TableText:
         the game has better ones than 1, 2, ... (an amount, say); ``None`` for those."""
         return None
 
+    def menu_note(self, actions: Sequence[Action], observation: Mapping[str, Any]) -> str | None:
+        """A note after a terminal menu entry for ``actions`` (one move, or a group), from the
+        seat's ``observation``: what it costs, say, as the browser shows it on the board."""
+        return None
+
     # -- options -----------------------------------------------------------------------
     def option_label(self, name: str) -> str:
         labels = self.option_labels

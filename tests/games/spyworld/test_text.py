@@ -467,3 +467,33 @@ def test_view_assets_speak_the_readers_language(lang: str) -> None:
         assert english_in(text, lang) == set(), text
     assert assets["rank_table"] != english["rank_table"]
     assert assets["grid"] == english["grid"] and assets["names"] == english["names"]
+
+
+def test_the_terminal_menu_gives_each_moves_price_as_the_board_does() -> None:
+    """Rulebook 003 (Planning: a card drawn off its deck's line costs money; Exploration:
+    every room costs Movement, a Shark Pool Stealth too): each terminal menu entry carries
+    the price the observation's ``costs`` give, as the browser shows it on the lair."""
+    from topsecret.games.spyworld.actions import Move as MoveTo
+    from topsecret.games.spyworld.actions import PlaceUpgrade as Place
+    from topsecret.i18n import game_text, translator
+
+    far, near = Place(1, 5), Place(1, 2)
+    north = MoveTo("north")
+    split = MoveTo("north", stealth=3)
+    observation = {
+        "costs": [
+            {"action": far.to_json(), "cost": 6, "earn": 0},
+            {"action": near.to_json(), "cost": 0, "earn": 10},
+            {"action": north.to_json(), "to": [2, 1], "pays": [7, 0, 0]},
+            {"action": split.to_json(), "to": [2, 1], "pays": [4, 3, 0]},
+        ]
+    }
+    words = game_text(GAME, translator("en"))
+    assert words.menu_note([far], observation) == "(costs 6)"
+    assert words.menu_note([near], observation) == "(earns 10)"
+    assert words.menu_note([far, near], observation) == "(from 0)"
+    assert words.menu_note([north], observation) == "(costs 7 Movement)"
+    assert words.menu_note([split], observation) == "(costs 4 Movement, 3 Stealth)"
+    assert words.menu_note([MoveTo("south")], observation) is None
+    french = game_text(GAME, translator("fr")).menu_note([split], observation)
+    assert french is not None and french.startswith("(coûte 4 ")

@@ -448,6 +448,39 @@ class SpyWorldText(TableText):
             groups.setdefault(heading, []).append(action)
         return list(groups.items())
 
+    def stats_paid(self, paid: Sequence[int]) -> str:
+        """Movement, Stealth and Combat spent, "4 Movement, 3 Stealth" ("" for none)."""
+        m, s, c = paid
+        return ", ".join(
+            f"{amount} {self.card(stat)}"
+            for amount, stat in ((m, "movement"), (s, "stealth"), (c, "combat"))
+            if amount
+        )
+
+    def menu_note(self, actions: Sequence[Action], observation: Mapping[str, Any]) -> str | None:
+        """What a move costs or earns, from the observation's ``costs`` (the prices the
+        browser shows on the board): one move's price, or a group's cheapest."""
+        tr = self.tr
+        wanted = [action.to_json() for action in actions]
+        entries = [e for e in observation.get("costs") or () if e["action"] in wanted]
+        if not entries:
+            return None
+        if len(entries) > 1:
+            money = [e["cost"] for e in entries if "cost" in e]
+            return tr.gettext("(from {cost})").format(cost=min(money)) if money else None
+        entry = entries[0]
+        if "pays" in entry:
+            paid = self.stats_paid(entry["pays"]) or tr.gettext("nothing")
+            return tr.gettext("(costs {cost})").format(cost=paid)
+        if "cost" not in entry:
+            return None  # a pass or a mission: its label already says what it brings
+        notes = []
+        if entry["cost"]:
+            notes.append(tr.gettext("(costs {cost})").format(cost=entry["cost"]))
+        if entry.get("earn"):
+            notes.append(tr.gettext("(earns {amount})").format(amount=entry["earn"]))
+        return " ".join(notes) or tr.gettext("(free)")
+
     # -- options -----------------------------------------------------------------------
     def special_value(self, name: str, value: object) -> str | None:
         tr = self.tr
@@ -749,12 +782,7 @@ class SpyWorldText(TableText):
             )
         row, col = d["room"]
         content = d["content"]
-        m, s, c = d["paid"]
-        cost = ", ".join(
-            f"{amount} {self.card(stat)}"
-            for amount, stat in ((m, "movement"), (s, "stealth"), (c, "combat"))
-            if amount
-        )
+        cost = self.stats_paid(d["paid"])
         params = {"room": self.room(row, col), "where": where}
         if d["new"]:
             text = self.said(
