@@ -312,3 +312,16 @@ def test_on_a_timeout_a_mole_takes_what_is_worth_most_where_the_loot_will_lie():
     shown = VaultState.arranged(hands, face_up=[["doc20"], [], []], options=LOOT_FACE_UP)
     everyone_plays(shown, plays)
     assert shown.default_action(0) == Steal(1)
+
+
+def test_a_mole_is_offered_each_steal_with_the_card_it_would_take():
+    """Rulebook 002 §Une taupe a été jouée: the mole steals a card an opponent has just
+    played, face up for all; the terminal's choice names that card, not only its seat."""
+    from topsecret.i18n import game_text, translator
+
+    state = VaultState.arranged([["mole", "doc5"], ["doc20", "doc5"]])
+    state.apply(0, PlayCard("mole", 0))
+    state.apply(1, PlayCard("document", 20))
+    assert state.legal_actions(0) == [Steal(1)]
+    note = game_text(GAME, translator("en")).menu_note([Steal(1)], state.observation(0))
+    assert note == "(document 20)"

@@ -122,6 +122,15 @@ class VaultText(TableText):
 
         return render_table(observation, self.tr)
 
+    def menu_note(self, actions: Sequence[Action], observation: Mapping[str, Any]) -> str | None:
+        """A mole's choice names the card it would steal (Rulebook 002 §Une taupe a été
+        jouée: the card that seat has just played, face up for all to see)."""
+        if len(actions) != 1 or not isinstance(actions[0], Steal):
+            return None
+        last = observation.get("last_trick") or {}
+        card = last.get("played", {}).get(str(actions[0].target))
+        return None if card is None else f"({self.card(card['kind'], card['value'])})"
+
     # -- options -------------------------------------------------------------------------
     def options(self, options: Mapping[str, object]) -> list[str]:
         """The options in play; the target only when deals go on until someone reaches it
