@@ -35,6 +35,7 @@ from .core import (
 )
 from .i18n import ENGLISH, N_, GameText, Translator, game_text
 from .i18n.rules_summary import plain_markup, rules_summary
+from .i18n.table_text import sentence
 
 HELP = N_(
     "Type the number of an action and press Enter. "
@@ -206,7 +207,8 @@ def tell(
     for event in visible_events(events, seat):
         line = words.event(event, seat)
         if line:
-            console.print(f"[dim]·[/] {escape(line)}")
+            # Every game's log line starts with a capital, as the browser's log does.
+            console.print(f"[dim]·[/] {escape(sentence(line))}")
             told += 1
     return told
 
