@@ -215,3 +215,37 @@ def test_arrow_keys_move_between_the_playable_cards_of_a_vault_hand(server: Any,
     page.keyboard.press("ArrowLeft")  # round to the last card
     assert page.evaluate(focused) == count - 1
     assert page.errors == []
+
+
+def test_a_keyboard_move_leaves_the_focus_in_the_board(server: Any, page: Any) -> None:
+    """Given Ann on a move of her vault board (a card, bank or keep), when she takes it with
+    Enter, then once the table has moved on the focus is on a control of the board again,
+    not on the page: the next move is one key away, not a Tab journey from the top. The same
+    from the list of moves."""
+    open_as_first_seat(server, page, "vault", players=2)
+    moves = (
+        "#hand button.playable:not([disabled]), #board .choice-buttons button:not([disabled]),"
+        " #board .steal-button:not([disabled])"
+    )
+    inside = "(id) => document.getElementById(id).contains(document.activeElement)"
+    answered = (
+        "seq => document.body.dataset.seq !== seq && !document.body.classList.contains('acting')"
+    )
+    for _ in range(3):
+        page.wait_for_selector(moves)
+        seq = page.evaluate("document.body.dataset.seq")
+        page.locator(moves).first.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(answered, arg=seq)
+        page.wait_for_selector(moves)
+        page.wait_for_function(inside, arg="board", timeout=5_000)
+    page.locator("#moves summary").focus()
+    page.keyboard.press("Enter")  # open the list of moves
+    page.wait_for_selector("#legal button.move:not([disabled])")
+    seq = page.evaluate("document.body.dataset.seq")
+    page.locator("#legal button.move").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(answered, arg=seq)
+    page.wait_for_selector("#legal button.move:not([disabled])")
+    page.wait_for_function(inside, arg="legal", timeout=5_000)
+    assert page.errors == []

@@ -155,7 +155,27 @@ def the_end(page: Any, screenshots: Path, game: str, axe_source: str) -> Any:
     assert "won" in end.locator("h2").inner_text()
     assert end.locator(".end-reason").inner_text().strip()
     assert page.evaluate(OVERFLOW) == 0
+    keyboard_through_the_end(page)
     return end
+
+
+def keyboard_through_the_end(page: Any) -> None:
+    """The results are a modal dialog: it takes the focus as it opens (its headline read
+    first), the page behind it takes none, Escape closes it with the focus on the Results
+    button, which opens it again."""
+    end = page.locator("#end-screen .end-card")
+    assert end.get_attribute("aria-modal") == "true"
+    page.wait_for_function("document.activeElement?.id === 'end-title'")
+    assert page.evaluate("document.getElementById('table-main').inert")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.getElementById('end-screen').contains(document.activeElement)")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#end-screen", state="hidden")
+    assert page.evaluate("document.activeElement?.id") == "results-button"
+    assert not page.evaluate("document.getElementById('table-main').inert")
+    page.keyboard.press("Enter")
+    end.wait_for()
+    page.wait_for_function("document.activeElement?.id === 'end-title'")
 
 
 # -- vault: one deal, two players (Rulebook 002, "Manches": a single deal is scored) ----------

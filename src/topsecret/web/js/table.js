@@ -291,15 +291,25 @@ function renderLog() {
 
 function renderEnd() {
   const overlay = $("end-screen");
-  if (!frame.over || endDismissedAt === frame.seq) {
+  const open = frame.over && endDismissedAt !== frame.seq;
+  // A modal: while the results are up, the page behind them takes no focus and no clicks.
+  for (const id of ["table-main", "status"]) $(id).inert = open;
+  document.querySelector("header.topbar").inert = open;
+  $("results-button").hidden = !frame.over || open;
+  if (!open) {
+    const wasOpen = !overlay.hidden;
     overlay.hidden = true;
+    // Closed from the keyboard: the way back to the results takes the focus, not the body.
+    if (wasOpen && frame.over && overlay.contains(document.activeElement)) $("results-button").focus();
     return;
   }
+  const opening = overlay.hidden;
+  const focused = overlay.contains(document.activeElement) ? document.activeElement.textContent : null;
   const order = frame.scores.map((score, s) => ({ score, s })).sort((a, b) => b.score - a.score);
   const recent = log.filter((e) => !e.quiet && !isChatter(e)).slice(-12);
   overlay.replaceChildren(
-    h("div", { class: "end-card", role: "dialog", "aria-label": gettext("Game over") },
-      h("h2", {}, headline(frame.winners)),
+    h("div", { class: "end-card", role: "dialog", "aria-modal": "true", "aria-labelledby": "end-title" },
+      h("h2", { id: "end-title", tabindex: "-1" }, headline(frame.winners)),
       // Why it ended and why these players won, in the game's words.
       view.endReason ? h("p", { class: "end-reason" }, view.endReason(frame, { name, assets })) : null,
       h("table", {}, h("tr", {}, h("th", {}, gettext("Player")), h("th", {}, gettext("Score"))),
@@ -312,9 +322,23 @@ function renderEnd() {
         rematchButton(),
         h("a", { href: `/replay/${encodeURIComponent(tableId)}` }, gettext("Step through the replay")), " · ",
         h("a", { href: "/" }, gettext("Back to the lobby")), " · ",
-        h("button", { type: "button", onclick: () => { endDismissedAt = frame.seq; renderEnd(); } }, gettext("Look at the table")))),
+        h("button", { type: "button", class: "look", onclick: closeEnd }, gettext("Look at the table")))),
   );
   overlay.hidden = false;
+  if (opening) {
+    // The dialog takes the focus as it opens: its headline is read first.
+    $("end-title").focus();
+  } else if (focused !== null) {
+    // A redraw keeps a keyboard player on the button they were on.
+    const same = [...overlay.querySelectorAll("button, a[href]")].find((el) => el.textContent === focused);
+    (same || $("end-title")).focus();
+  }
+}
+
+/** "Look at the table" (or Escape): the results close until the next frame's new end. */
+function closeEnd() {
+  endDismissedAt = frame.seq;
+  renderEnd();
 }
 
 /** A rematch seats the same people and the same bots: ask for it, or go to the one that is
@@ -433,7 +457,10 @@ function render() {
   $("leave-button").hidden = frame.you === null || frame.over || watchOnly;
   renderStatus();
   renderSeats();
+  const moves = $("legal");
+  const movesFocus = keptFocus(moves);
   renderMoves();
+  refocus(moves, movesFocus);
   renderLog();
   renderChat();
   // Redraw the board only when what it shows changed, so a click is not lost to a redraw.
@@ -441,7 +468,7 @@ function render() {
   if (key !== lastBoard) {
     lastBoard = key;
     const board = $("board");
-    const focused = focusKey(board);
+    const focused = keptFocus(board);
     view.render(board, frame, { act, name, log, assets, readOnly: frame.you === null || watchOnly });
     refocus(board, focused);
   }
@@ -454,23 +481,55 @@ function render() {
 function focusKey(board) {
   const el = document.activeElement;
   if (!el || el === board || !board.contains(el)) return null;
+  return describeControl(el);
+}
+
+function describeControl(el) {
   return { tag: el.tagName, data: { ...el.dataset }, label: el.getAttribute("aria-label") ?? el.textContent };
 }
 
+/** The place a keyboard player was last on in the board or the list of moves, while the
+ * focus is nowhere: a move disables its button (the focus falls to the page) and the next
+ * frame replaces it, and the player must land in the board again, not at the page's top. */
+let lastPlace = null;
+
+function keptFocus(container) {
+  const here = focusKey(container);
+  if (here !== null) return here;
+  const lost = !document.activeElement || document.activeElement === document.body;
+  return lost && lastPlace?.id === container.id ? lastPlace.key : null;
+}
+
+function keepPlaces() {
+  for (const id of ["board", "legal"]) {
+    $(id).addEventListener("focusin", (event) => { lastPlace = { id, key: describeControl(event.target) }; });
+  }
+  // Focus taken elsewhere on purpose (the chat, the header, a click outside) is left there.
+  document.addEventListener("focusin", (event) => {
+    if (!$("board").contains(event.target) && !$("legal").contains(event.target)) lastPlace = null;
+  });
+  document.addEventListener("pointerdown", (event) => {
+    if (!$("board").contains(event.target) && !$("legal").contains(event.target)) lastPlace = null;
+  });
+}
+
+const FOCUSABLE = "[tabindex='0'], button:not([disabled]), select, input, a[href]";
+
 /** A redraw replaces the board's elements: a keyboard player keeps their place on the
- * control that stands where the focused one stood (a bot's move must not throw it away). */
+ * control that stands where the focused one stood (a bot's move must not throw it away);
+ * when that control is gone (the card just played), on one with the same name, else on the
+ * first control there is, so the next move is one key away. */
 function refocus(board, key) {
   if (key === null) return;
-  for (const el of board.querySelectorAll("[tabindex], button, select, input, a[href]")) {
-    if (el.tagName !== key.tag || (el.getAttribute("aria-label") ?? el.textContent) !== key.label) continue;
+  const controls = [...board.querySelectorAll(FOCUSABLE)];
+  const named = controls.filter((el) => el.tagName === key.tag && (el.getAttribute("aria-label") ?? el.textContent) === key.label);
+  const same = named.find((el) => {
     const data = el.dataset;
-    const same = Object.keys(key.data).length === Object.keys(data).length
+    return Object.keys(key.data).length === Object.keys(data).length
       && Object.entries(key.data).every(([name, value]) => data[name] === value);
-    if (same) {
-      el.focus({ preventScroll: true });
-      return;
-    }
-  }
+  });
+  const target = same ?? named[0] ?? controls[0];
+  target?.focus({ preventScroll: true });
 }
 
 function showRules() {
@@ -482,6 +541,10 @@ function showRules() {
   else text.textContent = gettext("Play the moves offered in the side panel; each says what it does.");
   // A view may add what this table uses: every agent power, every gadget in play.
   if (view?.rulesHelp) text.append(view.rulesHelp({ assets, name }));
+  // The dialog is named by its title, read as it opens.
+  const title = text.querySelector("h2");
+  if (title) title.id = "rules-title";
+  $("rules-dialog").setAttribute("aria-labelledby", title ? "rules-title" : "rules-button");
   $("rules-dialog").showModal();
 }
 
@@ -563,6 +626,17 @@ async function main() {
   // written in the reader's language.
   await startLanguage();
   $("rules-button").addEventListener("click", showRules);
+  keepPlaces();
+  $("results-button").addEventListener("click", () => {
+    endDismissedAt = -1;
+    renderEnd();
+  });
+  $("end-screen").addEventListener("keydown", (event) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      closeEnd();
+    }
+  });
   $("leave-button").addEventListener("click", leave);
   $("sound-button").addEventListener("click", () => {
     localStorage.setItem("topsecret.sound", localStorage.getItem("topsecret.sound") === "on" ? "off" : "on");
