@@ -249,3 +249,21 @@ def test_a_keyboard_move_leaves_the_focus_in_the_board(server: Any, page: Any) -
     page.wait_for_selector("#legal button.move:not([disabled])")
     page.wait_for_function(inside, arg="legal", timeout=5_000)
     assert page.errors == []
+
+
+def test_what_happens_at_the_table_is_read_out_to_screen_readers(server: Any, page: Any) -> None:
+    """Given Ann at a vault table with a screen reader, when the trick she played is
+    revealed, then the reveal is put in a polite live region as it happens (as a sighted
+    player sees it arrive in the log), not only in the log, which is not read out."""
+    open_as_first_seat(server, page, "vault", players=2)
+    announcer = page.locator("#announcer")
+    assert announcer.get_attribute("aria-live") == "polite"
+    assert announcer.inner_text() == ""  # the first frame is the table's past, not news
+    page.wait_for_selector("#hand button.playable:not([disabled])")
+    page.locator("#hand button.playable").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => /Trick 1 revealed/.test(document.getElementById('announcer').textContent)"
+    )
+    assert not announcer.is_visible() or announcer.bounding_box()["width"] <= 1
+    assert page.errors == []

@@ -107,6 +107,9 @@ async function handle(message) {
       log = [];
       assets = message.assets ?? null;
     }
+    // What happened since the last frame, said to screen readers (the first frame's log is
+    // the table's past, not news).
+    if (!message.full) announce(message.events);
     log.push(...message.events);
     // A frame carries the whole view, or only the top-level parts that changed since the last.
     if (message.observation === undefined) message.observation = mergedView(frame?.observation, message.changed, message.removed);
@@ -253,6 +256,15 @@ function say(event) {
   if (!socket || socket.readyState !== WebSocket.OPEN) return toast(gettext("Reconnecting… try again in a moment"));
   socket.send(JSON.stringify({ type: "chat", text }));
   input.value = "";
+}
+
+/** New events the log shows (not the chatter it folds) are read out by screen readers, as
+ * sighted players see them arrive: a reveal, a BOOM, a wink at you, a bot's claim. The last
+ * few only, so a burst of bots' moves is not a queue of minutes. */
+function announce(events) {
+  const news = events.filter((e) => !e.quiet && !isChatter(e)).slice(-3);
+  if (!news.length || !view) return;
+  $("announcer").textContent = news.map(describe).join(" ");
 }
 
 function renderLog() {
