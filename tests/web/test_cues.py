@@ -214,6 +214,17 @@ def test_arrow_keys_move_between_the_playable_cards_of_a_vault_hand(server: Any,
     assert page.evaluate(focused) == 0
     page.keyboard.press("ArrowLeft")  # round to the last card
     assert page.evaluate(focused) == count - 1
+    page.keyboard.press("Home")
+    assert page.evaluate(focused) == 0
+    page.keyboard.press("End")
+    assert page.evaluate(focused) == count - 1
+    # The hand is a toolbar: one Tab stop, the card last reached.
+    hand = page.locator("#hand")
+    assert hand.get_attribute("role") == "toolbar" and hand.get_attribute("aria-label")
+    stops = page.eval_on_selector_all(
+        "#hand button.playable", "cards => cards.filter((c) => c.tabIndex === 0).length"
+    )
+    assert stops == 1
     assert page.errors == []
 
 

@@ -293,7 +293,10 @@ def test_the_lair_is_played_from_the_keyboard(server: Any, page: Any) -> None:
     room = page.locator(ROOM).first
     assert room.get_attribute("role") == "button" and room.get_attribute("tabindex") == "0"
     row, col = room.get_attribute("data-row"), room.get_attribute("data-col")
-    assert room.get_attribute("aria-label").startswith(f"Row {row}, column {col}: ")
+    spoken = room.get_attribute("aria-label")
+    assert spoken.startswith(f"Row {row}, column {col}: ")
+    # The price on the room's badge is said too.
+    assert spoken.endswith(")") and ("(costs " in spoken or "(free)" in spoken), spoken
     where = f".lair.big .room[data-row='{row}'][data-col='{col}']"
     before = page.locator(where + " title").text_content()
     # Tab through the page until the room has the focus: no mouse at all.

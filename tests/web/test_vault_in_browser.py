@@ -307,3 +307,33 @@ def test_nobody_is_thinking_while_the_table_waits_for_a_friend(
     finally:
         friend_context.close()
     assert page.errors == []
+
+
+def test_a_moles_steal_button_names_the_card_it_takes(server: Any, page: Any) -> None:
+    """Rulebook 002 §Une taupe a été jouée: the mole steals a card an opponent has just
+    played. Given Ann's mole and Bob's document 20 just revealed, then her button says
+    "Steal document 20 from Bob", not only whom it robs."""
+    from topsecret.games.vault import PlayCard, VaultState
+
+    state = VaultState.arranged([["mole", "doc5"], ["doc20", "doc5"]])
+    state.apply(0, PlayCard("mole", 0))
+    state.apply(1, PlayCard("document", 20))
+    frame = {
+        "observation": state.observation(0),
+        "legal": [{"action": a.to_json(), "label": ""} for a in state.legal_actions(0)],
+        "you": 0,
+        "table": {"status": "playing", "players": 2},
+    }
+    page.goto(server.http + "/t/none")
+    text = page.evaluate(
+        """async (frame) => {
+          const view = await import("/static/js/views/vault.js");
+          const board = document.createElement("div");
+          document.body.append(board);
+          const ctx = { act: () => {}, name: (s) => ["Ann", "Bob"][s], log: [], replay: false };
+          view.render(board, frame, ctx);
+          return board.querySelector("button.steal-button").textContent;
+        }""",
+        frame,
+    )
+    assert text == "Steal document 20 from Bob"

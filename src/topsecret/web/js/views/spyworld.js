@@ -386,7 +386,11 @@ function lairSvg(frame, ctx, owner, size) {
     const c = Number(g.dataset.col);
     const move = upgrades.find((m) => m.action.row === r && m.action.col === c);
     if (move) {
-      pressable(g, spoken(g, move.label), () => ctx.act(move.action));
+      // What the badge shows, said too: the price, and what a Secret earns.
+      const price = prices.get(keyOf(move.action));
+      const cost = price?.cost ? format(gettext("(costs {cost})"), { cost: price.cost }) : gettext("(free)");
+      const earn = price?.earn ? " " + format(gettext("(earns {amount})"), { amount: price.earn }) : "";
+      pressable(g, spoken(g, `${move.label} ${price ? cost + earn : ""}`.trim()), () => ctx.act(move.action));
       continue;
     }
     const ways = entries.get(`${r},${c}`);

@@ -136,8 +136,17 @@ function seatPanel(seatObs, frame, ctx) {
         seatObs.x2.length
           ? h("div", { class: "cards" }, seatObs.x2.map((pair) => h("span", { class: "pair" }, pair.map((c) => cardFace(c, { small: true })))))
           : h("div", { class: "cards" }, h("span", { class: "empty" }, gettext("none"))))),
-    steal && h("button", { type: "button", class: "steal-button", onclick: () => ctx.act(steal.action) }, format(gettext("Steal from {player}"), { player: ctx.name(s) })),
+    steal && h("button", { type: "button", class: "steal-button", onclick: () => ctx.act(steal.action) }, stealText(obs, s, ctx)),
   );
+}
+
+/** "Steal document 20 from Bob": the card the mole would take, the one that seat has just
+ * played, named as the terminal names it. */
+function stealText(obs, seat, ctx) {
+  const card = obs.last_trick?.played?.[String(seat)];
+  return card
+    ? format(gettext("Steal {card} from {player}"), { card: label(card), player: ctx.name(seat) })
+    : format(gettext("Steal from {player}"), { player: ctx.name(seat) });
 }
 
 // The trick last drawn, so a reveal, a bomb or a steal animates once, not on every redraw.
@@ -179,12 +188,14 @@ export function render(board, frame, ctx) {
     mine = h("div", { class: "my-area" },
       prompt(frame, ctx),
       h("div", { class: "label" }, gettext("your hand")),
-      h("div", { class: "hand", id: "hand", onkeydown: stepThroughHand },
+      h("div", { class: "hand", id: "hand", role: "toolbar", "aria-label": gettext("your hand"), onkeydown: stepThroughHand },
         obs.hand.map((card) => {
           const move = playable(card);
           if (ctx.replay || ctx.readOnly) return cardFace(card);
           return cardFace(card, { playable: !!move, disabled: !move, onclick: move ? () => ctx.act(move.action) : null });
         })));
+    // One Tab stop for the whole hand, as a toolbar has: the arrows move within it.
+    mine.querySelectorAll("#hand button.playable").forEach((card, i) => { card.tabIndex = i === 0 ? 0 : -1; });
   } else {
     mine = h("div", { class: "my-area" }, prompt(frame, ctx));
   }
@@ -197,16 +208,19 @@ export function render(board, frame, ctx) {
   board.replaceChildren(h("div", { class: "vault" }, children));
 }
 
-/** Left and right arrows move between the playable cards of the hand, as in a toolbar, so a
- * keyboard player need not Tab through every card. */
+/** Left and right arrows move between the playable cards of the hand, Home and End to the
+ * first and the last, as in a toolbar, so a keyboard player need not Tab through every
+ * card; the card reached is the hand's one Tab stop. */
 function stepThroughHand(event) {
-  const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
-  if (!step) return;
   const cards = [...event.currentTarget.querySelectorAll("button.playable")];
   const at = cards.indexOf(document.activeElement);
   if (at < 0) return;
+  const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: cards.length - 1 }[event.key];
+  if (to === undefined) return;
   event.preventDefault();
-  cards[(at + step + cards.length) % cards.length].focus();
+  const next = cards[(to + cards.length) % cards.length];
+  for (const card of cards) card.tabIndex = card === next ? 0 : -1;
+  next.focus();
 }
 
 // -- the end screen -------------------------------------------------------------------------
