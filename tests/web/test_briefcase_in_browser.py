@@ -58,6 +58,19 @@ def test_move_an_agent_by_clicking_it_then_a_city(
     agent = page.locator(".agent.clickable").first
     name = agent.get_attribute("data-agent")
     assert page.locator(".city.target").count() == 0  # nothing to click before an agent
+    # Read out with where it stands, not picked yet; Escape lets go of a picked agent.
+    spoken = agent.get_attribute("aria-label")
+    assert spoken.startswith(f"{name} in ") and ": pick it" in spoken, spoken
+    assert agent.get_attribute("aria-pressed") == "false"
+    agent.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".city.target")
+    picked = f".agent[data-agent='{name}']"
+    assert page.locator(picked).get_attribute("aria-pressed") == "true"
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".city.target", state="detached")
+    assert page.locator(picked).get_attribute("aria-pressed") == "false"
+    agent = page.locator(picked)
     agent.click()
     page.wait_for_selector(".city.target")
     targets = page.locator(".city.target")

@@ -154,9 +154,19 @@ function drawMap(frame, ctx, map) {
       pressable(g, power.label, (event) => { event.stopPropagation(); ctx.act(power.action); });
     } else if (movable) {
       g.classList.add("clickable");
-      pressable(g, format(gettext("{agent}: pick it to move it or to burn with it"), { agent }), () => { selected = selected === agent ? null : agent; ctx.redraw(); });
+      // Where it stands is said with it (the tooltip is not read out), and whether it is
+      // the agent picked; Escape lets go of it.
+      pressable(g, format(gettext("{agent} in {city}: pick it to move it or to burn with it"), { agent, city: obs.agents[agent] }), () => { selected = selected === agent ? null : agent; ctx.redraw(); });
+      g.setAttribute("aria-pressed", String(agent === selected));
     }
   }
+  drawing.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && selected !== null) {
+      event.preventDefault();
+      selected = null;
+      ctx.redraw();
+    }
+  });
   return drawing;
 }
 
@@ -368,7 +378,13 @@ export function render(board, frame, ctx) {
   const obs = frame.observation;
   const assets = frame.assets || ctx.assets;
   const map = assets?.map;
-  const redraw = () => render(board, frame, ctx);
+  // Picking an agent redraws the map here, not through the table's frame: the agent a
+  // keyboard player picked keeps the focus (Escape and the cities are keys away).
+  const redraw = () => {
+    const agent = board.contains(document.activeElement) ? document.activeElement.dataset?.agent : undefined;
+    render(board, frame, ctx);
+    if (agent !== undefined) board.querySelector(`.agent[data-agent="${CSS.escape(agent)}"]`)?.focus({ preventScroll: true });
+  };
   const local = { ...ctx, redraw, assets };
   const over = obs.phase === "over";
   // At setup everyone chooses at once: "to play" are those who have not chosen yet.
