@@ -14,6 +14,7 @@ from typing import Any
 from test_cues import TITLE_OWED
 from test_game_views import open_as_first_seat
 from test_motion import wink_frame
+from test_whole_games import STALL_SECONDS, click, progress_watch
 
 #: The English starts of the lines a seat reads about looks (games/wink/text.py).
 LOOK_LINES = ("Your eyes are now on", "You turn to look at", "is looking at you", "stopped looking")
@@ -221,4 +222,34 @@ def test_a_winking_replay_lists_moves_without_the_clocks_steps(server: Any, page
     assert len(moves) == len(actions) - ticks
     assert not [m for m in moves if "time passes" in m]
     assert page.locator("#step-range").get_attribute("max") == str(len(actions))
+    assert page.errors == []
+
+
+def test_an_accusation_is_chosen_before_it_can_cost_a_chip(server: Any, page: Any) -> None:
+    """Rulebook 001 (an accusation costs an observation chip): given the Catch! lists, then
+    nothing is chosen and Accuse is disabled until the player picks who winked and at whom,
+    and what they picked outlives the redraws the clock makes every tick."""
+    open_as_first_seat(server, page, "wink", players=4)
+    # The opening round: each draws an agent card (Ann too, when the suitcase is hers).
+    idle = progress_watch()
+    while not page.locator(".accuse select").count():
+        assert idle(page) < STALL_SECONDS, "no accusation was ever offered"
+        draw = page.locator(".wink-buttons button.draw:not([disabled])")
+        if draw.count():
+            click(page, draw.first)
+        page.wait_for_timeout(100)
+    accuse = page.locator(".accuse button")
+    winker, target = page.locator(".accuse select").nth(0), page.locator(".accuse select").nth(1)
+    assert winker.input_value() == "" and accuse.is_disabled()
+    choice = winker.locator("option").nth(1).get_attribute("value")
+    winker.select_option(choice)
+    assert accuse.is_disabled()  # at whom is not chosen yet
+    contact = target.locator("option").nth(1).get_attribute("value")
+    target.select_option(contact)
+    assert accuse.is_enabled()
+    seq = page.evaluate("document.body.dataset.seq")
+    page.wait_for_function("seq => document.body.dataset.seq !== seq", arg=seq)
+    page.wait_for_selector(".accuse select")
+    assert page.locator(".accuse select").nth(0).input_value() == choice
+    assert page.locator(".accuse select").nth(1).input_value() == contact
     assert page.errors == []

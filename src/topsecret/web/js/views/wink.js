@@ -124,6 +124,8 @@ function pressableMove(g, move, frame, ctx) {
   pressable(g, namedSeats(move.label, ctx.name, frame.table.players), () => currentAct?.(move.action), "pointerdown");
 }
 let currentAct = null;
+// The accusation being put together in the Catch! lists: kept across the clock's redraws.
+let accusing = { winker: "", contact: "" };
 // The last event already drawn, so a wink or a catch moves once, never on a redraw (null:
 // nothing drawn yet, and the log a page opens with is history, not news).
 let drawnUpTo = null;
@@ -303,19 +305,29 @@ function controls(frame, ctx) {
   const accusations = frame.legal.filter((m) => m.action.type === "accuse");
   let accuse = null;
   if (accusations.length) {
+    // Nothing is chosen until the player chooses (an accusation costs a chip), and the
+    // choice outlives the redraws the clock makes every tick.
     const winkers = [...new Set(accusations.map((m) => m.action.winker))];
-    const winker = h("select", { "aria-label": agreed(obs).who }, winkers.map((s) => h("option", { value: s }, ctx.name(s))));
+    const choose = () => h("option", { value: "" }, gettext("choose…"));
+    const winker = h("select", { "aria-label": agreed(obs).who }, [choose(), ...winkers.map((s) => h("option", { value: s }, ctx.name(s)))]);
+    winker.value = winkers.includes(Number(accusing.winker)) && accusing.winker !== "" ? accusing.winker : "";
     const target = h("select", { "aria-label": gettext("at whom") });
-    const fill = () => {
-      const w = Number(winker.value);
-      target.replaceChildren(...accusations.filter((m) => m.action.winker === w).map((m) => h("option", { value: m.action.contact }, ctx.name(m.action.contact))));
-    };
-    winker.addEventListener("change", fill);
-    fill();
     const chips = obs.players[frame.you].chips;
-    accuse = h("div", { class: "accuse" }, gettext("Catch!") + " ", winker, ` ${agreed(obs).at} `, target, " ",
-      h("button", { type: "button", onclick: () => ctx.act({ type: "accuse", winker: Number(winker.value), contact: Number(target.value) }) },
-        format(ngettext("Accuse ({count} chip left)", "Accuse ({count} chips left)", chips), { count: chips })));
+    const button = h("button", { type: "button", onclick: () => {
+      accusing = { winker: "", contact: "" };
+      ctx.act({ type: "accuse", winker: Number(winker.value), contact: Number(target.value) });
+    } }, format(ngettext("Accuse ({count} chip left)", "Accuse ({count} chips left)", chips), { count: chips }));
+    const fill = () => {
+      const w = winker.value === "" ? null : Number(winker.value);
+      const contacts = w === null ? [] : accusations.filter((m) => m.action.winker === w).map((m) => String(m.action.contact));
+      target.replaceChildren(choose(), ...contacts.map((c) => h("option", { value: c }, ctx.name(Number(c)))));
+      target.value = contacts.includes(accusing.contact) ? accusing.contact : "";
+      button.disabled = winker.value === "" || target.value === "";
+    };
+    winker.addEventListener("change", () => { accusing = { winker: winker.value, contact: "" }; fill(); });
+    target.addEventListener("change", () => { accusing = { winker: winker.value, contact: target.value }; fill(); });
+    fill();
+    accuse = h("div", { class: "accuse" }, gettext("Catch!") + " ", winker, ` ${agreed(obs).at} `, target, " ", button);
   }
   const gaze = obs.gaze ? (obs.gaze.at === "seat" ? ctx.name(obs.gaze.seat) : obs.gaze.at === "location" ? thePlace(obs.gaze.location) : gettext("your cards")) : "—";
   const signals = (obs.signals || []).slice(-6).reverse();
