@@ -18,6 +18,12 @@ RUN_AXE = """async () => {
       + v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | "));
 }"""
 
+#: The order of headings, a moderate rule the run above leaves out.
+RUN_AXE_HEADINGS = """async () => {
+  const result = await axe.run(document, { runOnly: ["heading-order"] });
+  return result.violations.map((v) => v.nodes.map((n) => n.target.join(" ")).join(" | "));
+}"""
+
 
 def violations(page: Any, axe_source: str) -> list[str]:
     page.add_script_tag(content=axe_source)
@@ -55,5 +61,8 @@ def test_each_table_has_no_serious_violation(
         page.wait_for_selector(".seat-panel .seat.you")
         page.wait_for_timeout(500)
         assert violations(page, axe_source) == []
+        # Headings go down one level at a time (h1 the table, h2 its parts), so a screen
+        # reader's list of headings reads as an outline.
+        assert page.evaluate(RUN_AXE_HEADINGS) == []
     finally:
         context.close()

@@ -205,7 +205,7 @@ function renderSeats() {
   // Nobody is thinking while the table waits for players, nor once the game is over.
   const thinking = (seat) => frame.table.status === "playing" && !frame.over && frame.table.play_style !== "realtime" && frame.acting.includes(seat);
   $("seats").replaceChildren(
-    h("h3", {}, gettext("Seats")),
+    h("h2", {}, gettext("Seats")),
     ...frame.table.seats.map((s) => {
       let chip = null;
       if (s.open) chip = h("span", { class: "chip" }, gettext("open"));

@@ -614,7 +614,7 @@ function mySheet(frame, ctx) {
   const planning = obs.phase !== "explore" && obs.phase !== "over";
   const rewardWords = { money: gettext("money"), points: gettext("points") };
   return h("div", { class: "my-sheet" },
-    h("h4", {}, gettext("Your sheet")),
+    h("h2", {}, gettext("Your sheet")),
     h("div", { class: "budget" }, h("span", { class: "big-number" }, sheet.budget), " " + gettext("in your budget"),
       h("span", { class: "muted-light" }, " · " + format(gettext("earned {earned} of {cap} possible"), { earned: sheet.earned, cap: assets.earn_cap }))),
     STATS.map((stat, i) => statBar(statName(i), sheet.stats[i], assets.stat_cap,
@@ -662,7 +662,7 @@ function explorationPanel(frame, ctx) {
       : gettext("none"));
   }
   return h("div", { class: "exploration" },
-    h("h4", {}, gettext("Exploration")),
+    h("h2", {}, gettext("Exploration")),
     mine ? h("div", { class: "stats-left" }, STATS.map((_, i) => h("div", { class: "stat-left" }, h("b", {}, mine.stats[i]), h("span", {}, statName(i))))) : null,
     mine ? h("div", { class: "line" }, [
       format(ngettext("{count} room explored", "{count} rooms explored", mine.rooms), { count: mine.rooms }),
@@ -767,7 +767,7 @@ export function render(board, frame, ctx) {
         })),
         h("div", { class: "spy-side" },
           h("div", { class: "spy-prompt" }, prompt(frame, ctx)),
-          obs.results ? h("div", {}, h("h4", {}, gettext("Final scores")), scoreTable(obs, ctx.name, assets)) : null,
+          obs.results ? h("div", {}, h("h2", {}, gettext("Final scores")), scoreTable(obs, ctx.name, assets)) : null,
           explorationPanel(frame, ctx),
           mySheet(frame, ctx),
           boardReference(frame, ctx)))),
