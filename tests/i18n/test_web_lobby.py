@@ -88,7 +88,7 @@ def test_the_table_page_chrome_follows_the_same_language(browser: Any, server: L
     page.wait_for_selector("#lang-select")
     page.wait_for_selector("#rules-button:has-text('Regole')")
     assert page.locator("#lang-select").input_value() == "it"
-    assert page.locator(".log h3").text_content() == "Cosa è successo"
+    assert page.locator(".log h2").text_content() == "Cosa è successo"
     assert page.locator("#board").get_attribute("aria-label") == "Tabellone"
     assert page.locator("#chat-input").get_attribute("placeholder") == "Di qualcosa al tavolo"
     assert page.locator("#chat-input").get_attribute("aria-label") == "Di qualcosa al tavolo"
