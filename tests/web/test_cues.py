@@ -134,7 +134,8 @@ def test_a_slow_click_takes_the_seat_back_while_the_bots_play_on(server: Any, pa
     page.click("#leave-button")
     page.wait_for_selector("#take-back")
     press_slowly(page, "#take-back", 600)
-    page.wait_for_selector(".vseat.you", timeout=5_000)
+    # The seat comes back with the server's next frame: on a busy machine, seconds.
+    page.wait_for_selector(".vseat.you", timeout=15_000)
     assert page.errors == []
 
 
@@ -164,7 +165,7 @@ def test_a_slow_click_on_a_card_survives_the_bots_frames(server: Any, page: Any)
             page.wait_for_timeout(25)
         met = len(frames) > pressed_with and time.monotonic() - pressed < 0.7
         page.mouse.up()
-        page.wait_for_function(played, arg=before, timeout=10_000)
+        page.wait_for_function(played, arg=before, timeout=20_000)
         if met:
             break
     else:
