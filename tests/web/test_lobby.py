@@ -58,6 +58,14 @@ def test_points_to_win_says_what_0_means_and_is_off_for_a_game_of_one_deal(
         "Deals go on until someone reaches this total; "
         "0 means the deck's own target for this many players."
     )
+    # Named by its label alone, its help read as its description.
+    label = row.locator("span").first.inner_text()
+    assert page.get_by_role("spinbutton", name=label, exact=True).count() == 1
+    described = page.eval_on_selector(
+        "#option-rows input[name=target]",
+        "el => document.getElementById(el.getAttribute('aria-describedby')).textContent.trim()",
+    )
+    assert described.startswith("Deals go on until someone reaches this total")
     assert page.is_checked("#option-rows input[name=single_deal]") and target.is_disabled()
     page.uncheck("#option-rows input[name=single_deal]")
     assert target.is_enabled()

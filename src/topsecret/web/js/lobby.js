@@ -74,7 +74,13 @@ function renderOptions() {
     input.dataset.option = spec.type;
     // The games' own help texts are catalogue messages too.
     const help = capitalized(plain.help || (spec.help ? gettext(spec.help) : ""));
-    rows.append(h("label", { class: "option-row" }, `${plain.label || spec.name.replaceAll("_", " ")} `, input, h("span", { class: "muted option-help" }, ` ${help}`)));
+    // The option is named by its label alone; its help is its description, read after it,
+    // not a sentence run into its name.
+    const nameId = `option-name-${spec.name}`;
+    const helpId = `option-help-${spec.name}`;
+    input.setAttribute("aria-labelledby", nameId);
+    if (help) input.setAttribute("aria-describedby", helpId);
+    rows.append(h("label", { class: "option-row" }, h("span", { id: nameId }, plain.label || spec.name.replaceAll("_", " ")), " ", input, h("span", { id: helpId, class: "muted option-help" }, ` ${help}`)));
   }
   // An option a ticked switch leaves without use (the points to win of a one-deal game) is off.
   for (const spec of settable) {
