@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from lobby_form import create_in_lobby
+
 from topsecret.server.db import SeatData, TableData
 
 
@@ -249,4 +251,14 @@ def test_the_briefcase_options_are_explained_in_a_players_words(server: Any, pag
     page.select_option("#game-select", "vault")
     helps = page.locator("#option-rows .option-help").all_inner_texts()
     assert any(text.strip().startswith("Where a mole's loot lies") for text in helps), helps
+    assert page.errors == []
+
+
+def test_a_table_just_created_starts_the_keyboard_at_its_name(server: Any, page: Any) -> None:
+    """Given Ann creating a vault table from the lobby, when its page opens, then the focus
+    is on the table's name (what a screen reader reads first), not on the page itself."""
+    create_in_lobby(page, server, "vault", ["random"])
+    page.wait_for_selector("#hand")
+    page.wait_for_function("document.activeElement?.id === 'table-title'")
+    assert "vault" in page.locator("#table-title").inner_text().lower()
     assert page.errors == []

@@ -115,10 +115,17 @@ async function handle(message) {
     if (message.observation === undefined) message.observation = mergedView(frame?.observation, message.changed, message.removed);
     // The table's info comes when it changed; otherwise the last frame's holds.
     if (message.table === undefined) message.table = frame?.table;
+    const first = frame === null;
     frame = message;
     receivedAt = performance.now();
     if (!view) view = await viewFor(frame.table.game);
     render();
+    // A page just opened (a table just created) starts a keyboard or screen-reader player at
+    // the table's name, not at the page itself, from where Tab would start at the top.
+    if (first && document.activeElement === document.body) {
+      $("table-title").tabIndex = -1;
+      $("table-title").focus({ preventScroll: true });
+    }
     // The update an action caused carries that action's ref on this socket: its answer.
     if ("ref" in message) settle(message.ref ?? null);
   } else if (message.type === "rematch") {
