@@ -193,6 +193,7 @@ def test_a_game_without_tensor_is_refused_clearly(monkeypatch: pytest.MonkeyPatc
         ({"game": "vault", "players": 3, "max_steps": -1}, InvalidOptions, "at least 1, not -1"),
         ({"game": "wink", "players": 4, "tick_seconds": 0}, InvalidOptions, "must be a positive"),
         ({"game": "wink", "players": 4, "tick_seconds": "fast"}, InvalidOptions, "not 'fast'"),
+        ({"game": "wink", "players": 4, "tick_seconds": True}, InvalidOptions, "not True"),
         (
             {"game": "vault", "players": 3, "tick_seconds": 0.5},
             InvalidOptions,

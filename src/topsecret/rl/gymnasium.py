@@ -129,7 +129,8 @@ def checked_tick(game: Game, tick_seconds: float | None) -> float:
         return DEFAULT_TICK_SECONDS
     if tick_seconds is None:
         return DEFAULT_TICK_SECONDS
-    if not isinstance(tick_seconds, int | float) or not tick_seconds > 0:
+    number = isinstance(tick_seconds, int | float) and not isinstance(tick_seconds, bool)
+    if not number or not tick_seconds > 0:
         raise InvalidOptions(
             f"tick_seconds must be a positive number of seconds (the clock moves one tick a"
             f" round), not {tick_seconds!r}"
