@@ -156,6 +156,10 @@ def test_play_a_whole_spyworld_game_by_clicking(server: Any, page: Any, screensh
     # The Trapper award counts Traps set off in a player's own lair, not those its Agent set
     # off exploring (the exploration panel's count): the row says which.
     assert "Traps set off in their own lair" in text
+    # Read room by room, Ann's lair names the Walls she drew and the rooms she upgraded.
+    rooms = page.locator(".lair-box[data-owner='0'] table.lair-table td").all_text_contents()
+    assert any("Walls: " in room for room in rooms), rooms
+    assert sum(room.startswith(("Empty room", "Entryway", "Blocked")) for room in rooms) < 20
     page.screenshot(path=str(screenshots / "spyworld-end.png"))
     log = page.locator("#log").inner_text()
     assert "=" not in log and "{" not in log
@@ -270,6 +274,36 @@ def test_your_lair_is_drawn_full_size_with_its_budget_like_the_others(
         "Random bot 2's lair · budget 10",
         "Random bot 3's lair · budget 10",
     ]
+    assert page.errors == []
+
+
+def test_a_screen_reader_reads_each_lair_room_by_room(server: Any, page: Any) -> None:
+    """Given Ann at a new SpyWorld table with two bots, when a screen reader reads the lairs
+    (pictures it does not enter), then each has a table of its rooms, row by row and column by
+    column, naming the starting square and the entryway as the drawing shows them."""
+    create_in_lobby(page, server, "spyworld", ["random", "random"])
+    page.wait_for_selector(AGENT)
+    tables = page.locator(".lairs .lair-box table.lair-table")
+    assert tables.count() == 3
+    caption = tables.nth(1).locator("caption").inner_text()
+    assert caption == "Lair of Random bot 2, room by room", caption
+    mine = tables.first
+    assert mine.locator("thead th").all_text_contents() == [f"Column {c}" for c in range(1, 6)]
+    assert mine.locator("tbody th").all_text_contents() == [f"Row {r}" for r in range(1, 6)]
+    cells = [row.locator("td").all_text_contents() for row in mine.locator("tbody tr").all()]
+    assert [len(row) for row in cells] == [5] * 5
+    start = page.locator(".lair.big .room.start")
+    row, col = int(start.get_attribute("data-row")), int(start.get_attribute("data-col"))
+    assert cells[row - 1][col - 1].startswith("Starting square"), cells
+    entries = [
+        (int(g.get_attribute("data-row")), int(g.get_attribute("data-col")))
+        for g in page.locator(".lair.big .room.entry").all()
+    ]
+    assert len(entries) == 3
+    assert all(cells[r - 1][c - 1].startswith("Entryway: no ") for r, c in entries), cells
+    # Shown to no one: the drawing is what the eye reads.
+    box = mine.locator("xpath=..").bounding_box()
+    assert box is not None and box["width"] <= 1 and box["height"] <= 1
     assert page.errors == []
 
 

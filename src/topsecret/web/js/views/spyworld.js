@@ -288,9 +288,7 @@ function lairSvg(frame, ctx, owner, size) {
     const ways = entries.get(`${r},${c}`);
     const seen = visited.some((v) => same(v, at));
     const classes = ["room", kind, seen ? "visited" : "", target || ways ? "target" : ""].filter(Boolean).join(" ");
-    const forbidden = (assets.entry_forbidden || ["shark_pool", "robot"]).map((k) => nameOf(assets, k));
-    const title = room ? describeRoom(assets, room) : isStart ? gettext("Starting square: intruders come in here; it cannot be upgraded")
-      : blocked ? gettext("Blocked room") : entry ? format(gettext("Entryway: no {kinds} here"), { kinds: forbidden.join(gettext(" or ")) }) : gettext("Empty room");
+    const title = roomTitle(assets, room, at);
     // Every way into this room with what it costs, in the tooltip: the badge shows the cheapest.
     const teleport = gettext("teleport");
     const wayText = (w) => `${w.move.label} (${w.move.action.type === "teleport" ? teleport : paysText(w.price?.pays || [])})`;
@@ -408,6 +406,66 @@ function lairSvg(frame, ctx, owner, size) {
     pressable(slot, spoken(slot, slot.querySelector("title").textContent), () => ctx.act(move.action));
   }
   return drawing;
+}
+
+/** What a room of the sheet holds, in words: its upgrade, or the square's kind. */
+function roomTitle(assets, room, at) {
+  if (room) return describeRoom(assets, room);
+  if (same(at, assets.start)) return gettext("Starting square: intruders come in here; it cannot be upgraded");
+  if (assets.blocked.some((b) => same(b, at))) return gettext("Blocked room");
+  if (assets.entryway.some((b) => same(b, at))) {
+    const forbidden = (assets.entry_forbidden || ["shark_pool", "robot"]).map((k) => nameOf(assets, k));
+    return format(gettext("Entryway: no {kinds} here"), { kinds: forbidden.join(gettext(" or ")) });
+  }
+  return gettext("Empty room");
+}
+
+// The sides of a room, as the table of a lair names its Walls.
+const SIDES = { north: N_("north"), east: N_("east"), south: N_("south"), west: N_("west") };
+
+/** The lair as a table of rooms, for screen readers: the drawing is a picture, which they do
+ * not enter, so each room says here what it holds, its Walls, and whether the Agent passed or
+ * stands there, read cell by cell with its row and column. */
+function lairTable(frame, ctx, owner) {
+  const obs = frame.observation;
+  const assets = assetsOf(ctx);
+  const sheet = obs.sheets[owner];
+  const { rows, cols } = assets.grid;
+  const explorer = obs.explorer_of ? obs.explorer_of[owner] : null;
+  const run = explorer !== null && obs.runs ? obs.runs[explorer] : null;
+  const sides = new Map(); // "row,col" -> the sides of that room with a Wall
+  const wallOn = (r, c, side) => {
+    const key = `${r},${c}`;
+    if (!sides.has(key)) sides.set(key, []);
+    sides.get(key).push(side);
+  };
+  for (const [r, c, side] of wallEdges(sheet.walls, rows, cols)) {
+    wallOn(r, c, side);
+    if (side === "east") wallOn(r, c + 1, "west");
+    else wallOn(r + 1, c, "north");
+  }
+  const order = Object.keys(SIDES);
+  const cell = (r, c) => {
+    const at = [r, c];
+    const words = [roomTitle(assets, sheet.rooms[(r - 1) * cols + (c - 1)], at)];
+    const walls = sides.get(`${r},${c}`);
+    if (walls) {
+      walls.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+      words.push(format(gettext("Walls: {sides}"), { sides: walls.map((side) => gettext(SIDES[side])).join(", ") }));
+    }
+    if (run && same(run.pos, at)) words.push(gettext("The Agent is here"));
+    else if (run && run.visited.some((v) => same(v, at))) words.push(gettext("visited"));
+    return h("td", {}, words.join(". "));
+  };
+  const numbers = (count) => Array.from({ length: count }, (_, i) => i + 1);
+  // Hidden through a box around it: a table keeps the width of its content whatever its own.
+  return h("div", { class: "screen-reader-only" }, h("table", { class: "lair-table" },
+    h("caption", {}, format(gettext("Lair of {player}, room by room"), { player: ctx.name(owner) })),
+    h("thead", {}, h("tr", {}, h("td", {}),
+      numbers(cols).map((c) => h("th", { scope: "col" }, format(gettext("Column {col}"), { col: c }))))),
+    h("tbody", {}, numbers(rows).map((r) => h("tr", {},
+      h("th", { scope: "row" }, format(gettext("Row {row}"), { row: r })),
+      numbers(cols).map((c) => cell(r, c)))))));
 }
 
 function describeRoom(assets, room) {
@@ -763,6 +821,7 @@ export function render(board, frame, ctx) {
           const size = i === 0 ? "big" : i === 1 && obs.explorer_of ? "medium" : "small";
           return h("figure", { class: `lair-box ${size}`, dataset: { owner } },
             lairSvg(frame, ctx, owner, size),
+            lairTable(frame, ctx, owner),
             h("figcaption", {}, caption(frame, ctx, owner)));
         })),
         h("div", { class: "spy-side" },
