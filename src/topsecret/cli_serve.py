@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import enum
 import errno
 import os
 import sqlite3
@@ -25,6 +26,15 @@ SERVE_HELP = _(
 BACKUP_HELP = _(
     "Copy the server's SQLite database consistently, even while it runs (PostgreSQL: pg_dump)."
 )
+
+
+class LogLevel(enum.StrEnum):
+    """How much ``serve`` logs, as :mod:`logging` names its levels."""
+
+    debug = "debug"
+    info = "info"
+    warning = "warning"
+    error = "error"
 
 
 def database_url(database: str | None) -> str | None:
@@ -77,6 +87,16 @@ def serve(
             help=_("With --redis: seconds before a dead process's tables are taken over.")
         ),
     ] = 10.0,
+    log_level: Annotated[
+        LogLevel,
+        typer.Option(
+            help=_(
+                "What the server writes to standard error: info names every table set up, "
+                "finished, closed or resumed; debug adds every request."
+            ),
+            case_sensitive=False,
+        ),
+    ] = LogLevel.info,
 ) -> None:
     """Start the server: open the printed address, set up a table, invite friends or add bots."""
     try:
@@ -94,6 +114,7 @@ def serve(
         Limits(exempt=frozenset(exempt or ())),
         redis,
         lease_seconds,
+        log_level.value,
     )
 
 

@@ -6,7 +6,9 @@ Start it with :func:`run` (``topsecret serve``); build the ASGI app with :func:`
 from __future__ import annotations
 
 import contextlib
+import logging
 import socket
+import sys
 
 from ..core import TopSecretError
 from ..core.errors import N_
@@ -15,7 +17,7 @@ from .app import create_app
 from .db import OwnedElsewhere, Store, default_database_url
 from .limits import Limits, uvicorn_settings
 
-__all__ = ["Limits", "create_app", "main", "open_store", "run"]
+__all__ = ["Limits", "create_app", "log_to_stderr", "main", "open_store", "run"]
 
 
 def open_store(url: str) -> Store:
@@ -60,8 +62,13 @@ def run(
     limits: Limits | None = None,
     redis_url: str | None = None,
     lease_seconds: float = 10.0,
+    log_level: str = "info",
 ) -> None:
     """Serve until interrupted: migrations first, unfinished tables resumed, address printed.
+
+    ``log_level`` (a :mod:`logging` level name) is what the server writes to standard error,
+    each line with its time: ``info`` names each table set up, finished, closed, resumed or
+    taken over; ``debug`` adds uvicorn's line for every request.
 
     ``port=0`` lets the system pick a free port; the printed address names it. The port is
     bound once, here, before anything is printed, and handed to uvicorn, so the address
@@ -77,6 +84,7 @@ def run(
             N_("--port must be between 1 and 65535 (or 0 for any free port), not {port}"),
             port=port,
         )
+    level = log_to_stderr(log_level)
     listening = _listen(host, port)
     port = int(listening.getsockname()[1])
     url = database_url or default_database_url()
@@ -104,12 +112,32 @@ def run(
     ready = locale_translator().gettext("Top Secret is ready at {address}  (storage: {storage})")
     print(ready.format(address=f"http://{shown}:{port}/", storage=_safe(url)), flush=True)
     config = uvicorn.Config(
-        app, host=host, port=port, log_level="warning", **uvicorn_settings(limits)
+        app,
+        host=host,
+        port=port,
+        log_level="info" if level <= logging.DEBUG else "warning",
+        **uvicorn_settings(limits),
     )
     with listening, contextlib.suppress(KeyboardInterrupt):
         # uvicorn shuts down cleanly on SIGINT, then raises it again for the caller to hear
         # (uvicorn.run swallows it the same way): a stop by Ctrl-C exits with 0.
         uvicorn.Server(config).run(sockets=[listening])
+
+
+def log_to_stderr(level_name: str) -> int:
+    """Send the server's log (the ``topsecret`` loggers) to standard error at ``level_name``,
+    a :mod:`logging` level name, each line with its time; returns the level. A handler the
+    embedding program put on the ``topsecret`` logger is kept instead of a second one."""
+    level = logging.getLevelName(level_name.upper())
+    if not isinstance(level, int):
+        raise TopSecretError.of(N_("unknown log level {level}"), level=repr(level_name))
+    logger = logging.getLogger("topsecret")
+    logger.setLevel(level)
+    if not logger.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+        logger.addHandler(handler)
+    return level
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -184,6 +212,13 @@ def main(argv: list[str] | None = None) -> None:
         default=10.0,
         help="with --redis: how long a dead process's tables wait before another takes them",
     )
+    parser.add_argument(
+        "--log-level",
+        choices=("debug", "info", "warning", "error"),
+        default="info",
+        help="what goes to standard error: info names every table set up, finished, closed "
+        "or resumed; debug adds every request (default: info)",
+    )
     args = parser.parse_args(argv)
     try:
         run(
@@ -193,6 +228,7 @@ def main(argv: list[str] | None = None) -> None:
             Limits(exempt=frozenset(args.exempt)),
             args.redis,
             args.lease_seconds,
+            args.log_level,
         )
     except TopSecretError as exc:
         parser.exit(2, f"error: {exc}\n")

@@ -737,6 +737,14 @@ class Lobby:
             raise storage_failure(exc) from None
         runtime = TableRuntime(data, game, self.store)
         self.tables[data.id] = runtime
+        log.info(
+            "table %s set up: %s, %d seats (%d bots)%s",
+            data.id,
+            game.id,
+            data.players,
+            sum(s.bot is not None for s in seat_rows),
+            ", private" if data.private else "",
+        )
         runtime.schedule_next()
         return runtime, seat, token, host, invite
 

@@ -665,6 +665,7 @@ class TableRuntime:
         self._record_events(row.seq, events)
         if over:
             self.status = "finished"
+            log.info("table %s finished at action %d: scores %s", self.id, row.seq, scores)
         self.deadlines.pop(row.seat, None)
         self.broadcast(events, reply=reply)
         self.schedule_next()
