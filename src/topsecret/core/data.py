@@ -1,7 +1,9 @@
 """Reading component data files (TOML) with errors that say where the problem is.
 
 Every item in a data file records where it comes from: ``source = "rulebook"`` for what a
-rulebook prints, ``source = "project"`` for what this project designed.
+rulebook prints, ``source = "components"`` for what the game's printed components show (its
+box and cards, as the project's component inventory lists them) although the rulebook's text
+does not, and ``source = "project"`` for what this project designed.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any, TypeVar
 
 from .errors import N_, DataFileError
 
-SOURCES = ("rulebook", "project")
+SOURCES = ("rulebook", "components", "project")
 T = TypeVar("T")
 
 
@@ -75,7 +77,7 @@ def optional(table: Mapping[str, Any], key: str, kind: type[T], default: T, wher
 
 
 def source(table: Mapping[str, Any], where: str) -> str:
-    """The item's ``source``: ``rulebook`` or ``project``."""
+    """The item's ``source``: ``rulebook``, ``components`` or ``project``."""
     value = field(table, "source", str, where)
     if value not in SOURCES:
         raise DataFileError.of(

@@ -177,6 +177,28 @@ def test_dr_solomon_advances_the_die_until_the_end_of_the_track() -> None:
     assert state.observation(None)["last_roll"] == ""
 
 
+@pytest.mark.parametrize(("players", "start"), [(2, 15), (3, 15), (4, 20)])
+def test_the_die_rolls_first_after_as_many_rounds_as_its_starting_space(
+    players: int, start: int
+) -> None:
+    """§Setup 4: the die starts on "20" for four players, on "15" for two or three; §Game
+    Play: each round's end moves it one space, and only at the end of the track is it rolled.
+    Given rounds where everyone pays nobody, the first roll comes at the end of the round
+    after the die reaches the end (the space the project gives the track's end)."""
+    state = GAME.new_state(players, seed=1)
+    for seat in range(players):
+        state.apply(seat, state.legal_actions(seat)[0])  # the hidden setup choices
+    assert state.track == start
+    rounds = 0
+    while True:
+        events = act_all(state, [PayNobody()] * players)
+        rounds += 1
+        if "solomon_rolls" in kinds(events):
+            break
+        assert rounds <= start, "the die was never rolled"
+    assert rounds == start + 1
+
+
 def test_a_blank_roll_at_the_end_of_the_track_continues_the_game() -> None:
     """§Game Play: if the die does not show Dr. Solomon, play continues."""
     state = table(2, track=0, seed=seed_rolling("blank"))

@@ -233,3 +233,52 @@ def test_a_timeout_does_the_least_a_player_can_do() -> None:
     assert state.default_action(0) == CarryBriefcase(False)
     act(state, CarryBriefcase(False))
     assert state.default_action(0) == SkipPower()
+
+
+def test_a_winning_first_challenge_ends_the_turn_and_no_later_seat_is_asked() -> None:
+    """§Challenges: "If the challenger announced the higher number, the challenge succeeds.
+    The agent's action does not happen, and your turn ends." Given three players, when the
+    first seat asked wins its challenge, the third is never asked and the next turn begins."""
+    state = table(3, payoffs={1: {"Tempest": 3}, 2: {"Tempest": 9}})
+    act(state, MoveAgent("Tempest", "Milan"))
+    act_all(state, [Challenge(0), Concede()])
+    assert state.phase == "turn" and state.current == 1
+    assert state.observation(None)["agents"]["Tempest"] == "Rome"
+    assert state.restricted == [False, False, False]
+
+
+def test_losing_a_second_challenge_while_restricted_still_costs_one_turn() -> None:
+    """§Challenges: a losing challenger "hangs their RESTRICTED marker … (and will only be
+    able to make a payoff on their next turn)". Project reading (docs/games/briefcase.md):
+    a second loss before that turn adds nothing; the marker comes off after the one
+    payoff-only turn."""
+    state = table(
+        3,
+        payoffs={0: {"Tempest": 9}, 1: {"Beacon": 9}, 2: {"Tempest": 1, "Beacon": 1}},
+    )
+    act(state, MoveAgent("Tempest", "Milan"))
+    act_all(state, [Pass(), Challenge(1), Raise(2), Concede()])
+    assert state.restricted == [False, False, True]
+    if state.phase == "power":
+        act(state, SkipPower())
+    act(state, MoveAgent("Beacon", "Sofia"))
+    act_all(state, [Challenge(1), Raise(2), Concede()])
+    pass_all(state)
+    if state.phase == "power":
+        act(state, SkipPower())
+    assert state.current == 2 and state.turn_restricted
+    assert all(not isinstance(a, MoveAgent) for a in state.legal_actions(2))
+    act(state, PayNobody())
+    assert state.restricted == [False, False, False]
+    assert any(isinstance(a, MoveAgent) for a in state.legal_actions(state.current))
+
+
+def test_the_briefcase_may_ride_a_station_hop() -> None:
+    """§Move An Agent: station to station counts as a move, and "If the briefcase is in the
+    same city … you may move the briefcase" with it."""
+    state = table(2, agents={"Beacon": "Vienna"})
+    act(state, MoveAgent("Beacon", "Milan"))  # Vienna and Milan are both stations
+    pass_all(state)
+    assert state.legal_actions(0) == [CarryBriefcase(True), CarryBriefcase(False)]
+    act(state, CarryBriefcase(True))
+    assert state.observation(None)["briefcase"] == "Milan"

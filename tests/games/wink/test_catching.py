@@ -39,6 +39,18 @@ def test_worked_example_marie_catches_julia_winking_at_jan() -> None:
     assert accusation.data["revealed"] == JAN and accusation.data["correct"]
 
 
+def test_a_caught_winker_must_wink_again_with_the_new_card() -> None:
+    """Rulebook 001 §Ertappt! and §Mission abschließen, WICHTIG: caught, Julia gives up the
+    card she winked with and draws another; her wink was for the old card, so when the
+    suitcase comes to her she cannot complete a mission until she winks again."""
+    state = julia_winks_at_jan_while_marie_watches()
+    assert state.winked[JULIA]
+    state.apply(MARIE, Accuse(JULIA, JAN))
+    assert state.agent[JULIA] == TOM and not state.winked[JULIA]
+    state.holder = JULIA
+    assert not any(action.kind == "mission" for action in state.legal_actions(JULIA))
+
+
 def test_a_wrong_accusation_costs_the_chip_and_the_card_is_discarded() -> None:
     """Rulebook 001 §Ertappt!: a wrong accusation wastes the chip; the revealed card is
     discarded and the accused draws a new one."""

@@ -39,9 +39,15 @@ def test_designed_values_are_marked_as_ours() -> None:
 def test_only_the_fountain_is_named_in_the_rulebook() -> None:
     """Rulebook 001 §Spielmaterial prints "4 Orte" without names; §Passive Mission ("Julia
     blickt zum Springbrunnen") and §Mission abschließen name only the fountain. The other
-    three names are ours and marked so."""
-    printed = {loc.id for loc in standard_components().locations if loc.source == "rulebook"}
-    assert printed == {"fountain"}
+    three names are the components' (known from the game, not printed in the rules) and
+    marked so, not passed off as designed."""
+    sources = {loc.id: loc.source for loc in standard_components().locations}
+    assert sources == {
+        "fountain": "rulebook",
+        "street_cafe": "components",
+        "metro_station": "components",
+        "kiosk": "components",
+    }
 
 
 def test_a_players_own_file_loads(tmp_path: Path) -> None:

@@ -45,6 +45,35 @@ def test_game_ends_when_discarding_own_agent_cards_empties_the_deck() -> None:
     assert state.end_reason == "an agent card could not be drawn"
 
 
+def test_game_ends_when_a_failed_mission_leaves_no_agent_card_to_draw() -> None:
+    """Rulebook 001 §Mission fehlgeschlagen and §Spielende: the revealed agent card is
+    discarded and a new one must be drawn; with the deck empty the game ends at once."""
+    state = table(
+        agents=[JAN, MARIE, JULIA, TOM],
+        locations=["fountain", "kiosk", "street_cafe", "metro_station"],
+        gaze=[None, None, JULIA, None],
+        holder=TOM,
+    )
+    state.apply(TOM, Wink())
+    state.apply(TOM, CompleteMission("kiosk"))  # Julia holds the fountain
+    assert state.is_over()
+    assert state.end_reason == "an agent card could not be drawn"
+    assert state.scores() == [0.0] * 4
+
+
+def test_game_ends_when_a_pass_discards_an_agent_card_and_none_is_left() -> None:
+    """Rulebook 001 §Folgende Runden (a pass may discard a card and refill the hand) and
+    §Spielende: with no agent card to draw, the game ends at once."""
+    state = table(
+        agents=[JAN, MARIE, JULIA, TOM],
+        locations=["kiosk"] * 4,
+        holder=JULIA,
+    )
+    state.apply(JULIA, Pass(discard_agent=True))  # Jan's card, not her own
+    assert state.is_over()
+    assert state.end_reason == "an agent card could not be drawn"
+
+
 def test_most_points_wins() -> None:
     """Rulebook 001 §Spielende: the player with the most cards under the board wins."""
     state = table(agents=[JAN, MARIE, JULIA, TOM], locations=["kiosk"] * 4)

@@ -6,7 +6,7 @@ import pytest
 
 from topsecret.core import IllegalAction
 from topsecret.games.wink import WinkState
-from topsecret.games.wink.actions import CompleteMission, Look, Pass, Wink
+from topsecret.games.wink.actions import CompleteMission, Glance, Look, Pass, Wink
 
 from .tables import JAN, JULIA, MARIE, TOM, seen_by, table
 
@@ -89,6 +89,29 @@ def test_mission_can_wait_for_the_suitcase() -> None:
     state.apply(JAN, Pass())
     assert state.holder == TOM
     assert CompleteMission("fountain") in state.legal_actions(TOM)
+
+
+def test_the_holder_may_wink_be_answered_and_complete_in_one_turn() -> None:
+    """Rulebook 001 §Mission abschließen: the holder of the suitcase, and only they, completes
+    a mission, once they have winked and been shown the place. The German adds that the
+    winker waits "bis er wieder an der Reihe ist" (the usual case: signals pass between
+    turns); the French and Italian say only "attendre son tour". Our reading: what a mission
+    needs is the suitcase when it is completed, so a holder may wink, see the glance and
+    complete it before passing the suitcase on."""
+    state = table(
+        agents=[JAN, MARIE, JULIA, TOM],
+        locations=["fountain", "kiosk", "street_cafe", "metro_station"],
+        agent_deck=[MARIE, JAN],
+        location_deck=["kiosk"],
+        gaze=[TOM, None, JULIA, None],
+        holder=TOM,
+    )
+    assert not any(action.kind == "mission" for action in state.legal_actions(TOM))
+    state.apply(TOM, Wink())
+    state.apply(JULIA, Glance())
+    assert state.holder == TOM
+    state.apply(TOM, CompleteMission("fountain"))
+    assert state.scores() == [1.0, 0.0, 1.0, 0.0]
 
 
 def test_companion_mode_trusts_the_table_about_winks() -> None:
