@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import Progress
 
 from ..bots import check_bot_name
 from ..core import Game, Rng, TopSecretError
@@ -23,7 +22,7 @@ from ..core.errors import N_
 from ..games import get_game
 from ..i18n import locale_translator
 from .match import play_match
-from .progress import progress_bar
+from .progress import GameProgress, progress_bar
 from .stats import wilson_interval
 
 
@@ -132,7 +131,7 @@ def _play(job: _Job, game: Game | None = None) -> _Outcome:
     return _Outcome(tuple(result.winners), tuple(float(s) for s in result.scores), result.decisions)
 
 
-def _play_all(game: Game, work: Sequence[_Job], jobs: int, bar: Progress) -> list[_Outcome]:
+def _play_all(game: Game, work: Sequence[_Job], jobs: int, bar: GameProgress) -> list[_Outcome]:
     """Every game's outcome, in the order of ``work``, played here or on ``jobs`` processes."""
     if jobs == 1:
         outcomes = []
