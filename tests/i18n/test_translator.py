@@ -73,14 +73,14 @@ def test_one_table_may_mix_languages() -> None:
     de = game_text(GAME, translator("de")).event(stolen, 1)
     assert fr == (
         "Vous avez volé document secret 20 à joueur 2, carte cachée à côté du coffre-fort"
-        " (joueur 3 a été trop lent)"
+        " (joueur 3 a perdu le tirage au sort)"
     )
     assert de == (
         "Spieler 1 hat dir eine Karte gestohlen: Geheimdokument 20, verdeckt neben den"
-        " Tresor gelegt (Spieler 3 war zu langsam)"
+        " Tresor gelegt (Spieler 3 hat die Auslosung verloren)"
     )
     assert GAME.describe_event(stolen, 2) == (
-        "seat 1 stole document 20 from seat 2, hidden beside the safe (you were too slow)"
+        "seat 1 stole document 20 from seat 2, hidden beside the safe (you lost the draw for it)"
     )
 
 

@@ -44,6 +44,28 @@ def test_the_lobby_fits_the_screen(server: Any, sized_page: Any) -> None:
     assert sized_page.errors == []
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "it"])
+def test_the_lobby_fits_a_phone_for_every_game_in_every_language(
+    server: Any, phone: Any, lang: str
+) -> None:
+    """Given a phone held upright, when the lobby is shown in a language whose bot names and
+    option choices run long ("bot à règles simples (celui du niveau moyen)") and each game is
+    picked in turn, then the form never scrolls sideways: each menu fits the screen's width."""
+    phone.goto(server.http + "/")
+    phone.evaluate("(lang) => localStorage.setItem('topsecret.lang', lang)", lang)
+    phone.reload()
+    phone.wait_for_selector("#game-select option", state="attached")
+    assert phone.evaluate("document.documentElement.lang") == lang
+    games = phone.eval_on_selector_all("#game-select option", "os => os.map((o) => o.value)")
+    wide = {}
+    for game in games:
+        phone.select_option("#game-select", game)
+        phone.wait_for_timeout(100)
+        if phone.evaluate(OVERFLOW) > 0:
+            wide[game] = phone.evaluate(OVERFLOW)
+    assert wide == {}, wide
+
+
 @pytest.mark.parametrize("game_id", sorted(VIEW_ROOTS))
 def test_each_table_fits_the_screen(game_id: str, server: Any, sized_page: Any) -> None:
     open_as_first_seat(server, sized_page, game_id)
@@ -191,3 +213,35 @@ def test_a_four_player_vault_score_sheet_fits_a_phone(server: Any, phone: Any) -
         }"""
     )
     assert overflow[0] <= overflow[1], overflow
+
+
+@pytest.mark.parametrize(
+    ("game_id", "drawing"), [("wink", ".wink-svg"), ("briefcase", ".briefcase-map")]
+)
+def test_a_phone_on_its_side_sees_the_whole_drawing(
+    server: Any, browser: Any, game_id: str, drawing: str
+) -> None:
+    """Given a phone held on its side (844x390), when a wink table or the briefcase map is
+    shown, then the drawing is never taller than the screen: it scales down to fit."""
+    context = browser.new_context(viewport={"width": 844, "height": 390}, has_touch=True)
+    page = context.new_page()
+    open_as_first_seat(server, page, game_id)
+    page.wait_for_selector(drawing)
+    height = page.locator(drawing).bounding_box()["height"]
+    assert height <= 390, height
+    context.close()
+
+
+def test_whose_move_it_is_stays_in_sight_as_a_phone_scrolls(server: Any, phone: Any) -> None:
+    """Given a vault table on a phone, when the player scrolls down to the seats, then the
+    status bar (whose move it is) is still at the top of the screen."""
+    open_as_first_seat(server, phone, "vault", players=4)
+    phone.wait_for_selector(".vault-seats")
+    status = phone.locator("#status")
+    status.wait_for()
+    phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    phone.wait_for_timeout(100)
+    assert phone.evaluate("window.scrollY") > 300
+    box = status.bounding_box()
+    assert box is not None and 0 <= box["y"] < 10, box
+    assert status.inner_text() != ""

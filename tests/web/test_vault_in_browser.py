@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import httpx
 from liveserver import person, store_table
 from lobby_form import create_in_lobby
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -337,3 +338,36 @@ def test_a_moles_steal_button_names_the_card_it_takes(server: Any, page: Any) ->
         frame,
     )
     assert text == "Steal document 20 from Bob"
+
+
+def test_cards_that_cannot_be_played_stay_dimmed_once_a_move_is_answered(
+    server: Any, page: Any
+) -> None:
+    """Given Ann and Bob at a vault table, when Ann plays a card and the table answers while
+    Bob is still choosing, then none of her cards can be pressed: the controls disabled
+    while her move was on its way come back only if the view drew them playable."""
+    created = httpx.post(
+        f"{server.http}/api/tables",
+        json={"game": "vault", "players": 2, "name": "Ann", "seats": [None, None]},
+        timeout=10,
+    ).json()
+    table_id = created["table"]["id"]
+    joined = httpx.post(
+        f"{server.http}/api/tables/{table_id}/join", json={"name": "Bob"}, timeout=10
+    )
+    assert joined.status_code == 200, joined.text
+    page.goto(server.http + "/")
+    page.evaluate(
+        "([id, seat]) => localStorage.setItem(`topsecret.seat.${id}`, JSON.stringify(seat))",
+        [table_id, {"seat": created["seat"], "token": created["token"], "name": "Ann"}],
+    )
+    page.goto(f"{server.http}/t/{table_id}")
+    page.locator("#hand button.playable").first.click()
+    page.wait_for_function(
+        "() => document.body.dataset.sent && !document.body.classList.contains('acting')"
+        " && document.querySelector('#hand button') !== null"
+        " && !document.querySelector('#hand button.playable')"
+    )
+    enabled = page.locator("#hand button:not([disabled])").count()
+    assert enabled == 0, f"{enabled} cards can be pressed while Bob is still choosing"
+    assert page.errors == []

@@ -231,9 +231,13 @@ class VaultText(TableText):
         )
         if data.get("hidden"):
             line += tr.gettext(", hidden beside the safe")
+        # The rulebook's first hand on the card is a seeded draw here, and said so: "too
+        # slow" would tell a player on screen that speed counts.
         for slow in data["too_slow"]:
             if slow == me:
-                line += tr.gettext(" (you were too slow)")
+                line += tr.gettext(" (you lost the draw for it)")
             else:
-                line += tr.gettext(" ({player} was too slow)").format(player=self.seat(slow, me))
+                line += tr.gettext(" ({player} lost the draw for it)").format(
+                    player=self.seat(slow, me)
+                )
         return line

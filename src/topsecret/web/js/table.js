@@ -66,9 +66,20 @@ function settle(answered) {
   setBusy(false);
 }
 
+/** While an action is on its way, every control that works now is disabled and marked, and
+ * only those marked come back: a control the view drew disabled (a card that cannot be played
+ * now) stays disabled. */
 function setBusy(busy) {
   document.body.classList.toggle("acting", busy);
-  for (const button of document.querySelectorAll("#board button, #legal button")) button.disabled = busy;
+  for (const button of document.querySelectorAll("#board button, #legal button")) {
+    if (busy && !button.disabled) {
+      button.disabled = true;
+      button.dataset.busy = "";
+    } else if (!busy && "busy" in button.dataset) {
+      button.disabled = false;
+      delete button.dataset.busy;
+    }
+  }
 }
 
 function connect() {
@@ -504,7 +515,9 @@ function focusKey(board) {
 }
 
 function describeControl(el) {
-  return { tag: el.tagName, data: { ...el.dataset }, label: el.getAttribute("aria-label") ?? el.textContent };
+  // The mark of a control disabled while an action is on its way is not part of its name.
+  const { busy, ...data } = el.dataset;
+  return { tag: el.tagName, data, label: el.getAttribute("aria-label") ?? el.textContent };
 }
 
 /** The place a keyboard player was last on in the board or the list of moves, while the
