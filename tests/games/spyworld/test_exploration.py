@@ -166,6 +166,36 @@ def test_walled_off_secrets_score_nothing() -> None:
     assert lair.walled_off_secrets() == [0]
 
 
+def test_the_final_score_leaves_out_walled_off_secrets_and_pays_brutal() -> None:
+    """Rulebook 003 §Walled Off Secrets (a Secret no Agent could ever reach scores nothing
+    for its owner) and §Rewards and Penalties (Brutal: the most Sentries met, +20). Given
+    Ann's lair with a Secret III walled into its corner and a Secret I in reach, and Bob's
+    with a Guard Dog and a Robot on the way in, when Ann explores through both and Bob
+    cannot move, then Ann keeps only her Secret I and earns Brutal."""
+    grid = sheet().grid
+    state = table(["wall", "guard", "movement"], ["B1", "R2", "R3"])
+    ann, bob = state.sheets
+    ann.rooms[grid.room(1, 1)] = "secret3"
+    ann.rooms[grid.room(1, 5)] = "secret1"
+    corner = grid.room(1, 1)
+    ann.walls = (1 << grid.edge_between(corner, grid.room(1, 2))) | (
+        1 << grid.edge_between(corner, grid.room(2, 1))
+    )
+    bob.rooms[grid.room(4, 3)] = "guard_dog"
+    bob.rooms[grid.room(3, 3)] = "robot"
+    ann.stats = [10, 10, 10]
+    bob.stats = [0, 0, 0]
+    state.start_exploration()
+    state.apply(0, Move("north"))
+    state.apply(0, Move("north"))
+    state.apply(0, Stop())
+    results = state.results
+    secrets = lairs()["polar_base"].secrets
+    assert results["walled_off"] == [secrets["secret3"].end, 0]
+    assert results["remaining"] == [secrets["secret1"].end, 0]
+    assert results["sentries"] == [2, 0] and results["brutal"] == [20, 0]
+
+
 def test_rewards_ties_all_earn_and_everyone_tied_earns_nothing() -> None:
     """Rulebook 003 §Rewards and Penalties."""
     assert award([3, 3, 1], 20) == [20, 20, 0]

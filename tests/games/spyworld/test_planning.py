@@ -50,6 +50,14 @@ def test_setup_agents_two_dealt_up_to_four_players() -> None:
     assert len(set(dealt)) == 6
 
 
+def test_setup_four_players_are_dealt_two_agents_each() -> None:
+    """Rulebook 003 §Setup: "up to 4 players" are dealt 2 Agent cards (the note's "4-9 get
+    one" is read as from 5, docs/games/spyworld.md)."""
+    state = GAME.new_state(4, {}, seed=1)
+    assert isinstance(state, SpyWorldState)
+    assert [len(sheet.dealt) for sheet in state.sheets] == [2, 2, 2, 2]
+
+
 def test_setup_one_agent_for_five_to_nine_and_free_choice_above() -> None:
     """Rulebook 003 §Setup note: 4-9 players get one Agent; more than 9 choose freely."""
     five = GAME.new_state(6, {}, seed=1)
@@ -175,6 +183,30 @@ def test_earnings_are_capped_at_forty() -> None:
     both(state, TakeCards((0,)), Pass())
     state.apply(0, PlaceUpgrade(1, 1))
     assert state.sheets[0].budget == 2 and state.sheets[0].earned == 40
+
+
+def test_a_pass_earns_nothing_once_forty_has_been_earned() -> None:
+    """Rulebook 003 §Secrets and Budget: no player may earn more than 40 in the game, the
+    money of a pass included."""
+    state = table(["wall", "guard", "movement"], ["B1", "R2", "R3"])
+    state.sheets[0].earned = 40
+    both(state, Pass(), Pass())
+    assert state.sheets[0].budget == 10 and state.sheets[0].earned == 40
+    assert state.sheets[1].budget == 11
+
+
+def test_worked_example_theo_places_a_wall_in_column_1() -> None:
+    """Rulebook 003 §If the chosen card is a Wall: "Theo places a Wall in column 1 as
+    indicated by the draw pile". Under a blue 1, the Walls that cost nothing are the sides of
+    column 1's rooms; any other edge costs the move."""
+    state = table(["wall", "guard", "movement"], ["B1", "R2", "R3"])
+    both(state, TakeCards((0,)), Pass())
+    walls = state.legal_actions(0)
+    assert all(isinstance(a, PlaceWall) for a in walls)
+    costs = state.costs_for(0)
+    free = {(a.row, a.col, a.side) for a, c in zip(walls, costs, strict=True) if c["cost"] == 0}
+    assert free == {(r, 1, "east") for r in range(1, 6)} | {(r, 1, "south") for r in range(1, 5)}
+    assert len(walls) > len(free)
 
 
 def test_wall_on_a_side_of_a_room_but_never_at_the_start() -> None:
@@ -322,6 +354,24 @@ def test_mission_claimed_for_money_or_points_then_gone() -> None:
     state.apply(1, ClaimMission(0, "points"))
     assert state.mission_claimed[0]
     assert state.sheets[0].budget == 11 + 3 and state.sheets[1].mission_points == 15
+
+
+def test_a_player_claims_one_mission_a_round_even_if_several_are_met() -> None:
+    """Rulebook 003 §Missions: at the end of each round a player can claim one of the 3
+    missions. Given Ann meeting three of them, she is offered each (for money or points),
+    claims one, and the round moves on."""
+    state = table(["wall", "guard", "movement"], ["B1", "R2", "R3"])
+    ids = [m.id for m in missions()]
+    state.missions = [ids.index("athlete"), ids.index("all_rounder"), ids.index("miser")]
+    state.mission_claimed = [False, False, False]
+    state.sheets[0].stats = [12, 6, 6]
+    state.sheets[0].budget = 30
+    both(state, Pass(), Pass())
+    assert state.phase == "missions" and state.acting_players() == (0,)
+    claims = [a for a in state.legal_actions(0) if isinstance(a, ClaimMission)]
+    assert len(claims) == 6
+    state.apply(0, ClaimMission(0, "money"))
+    assert state.phase == "choose" and state.mission_claimed == [True, False, False]
 
 
 def test_mission_may_be_declined() -> None:

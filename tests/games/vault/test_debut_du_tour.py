@@ -5,9 +5,9 @@ from typing import Any
 import pytest
 
 from topsecret.core import IllegalAction, Rng
-from topsecret.games.vault import GAME, PlayCard, Steal, VaultState
+from topsecret.games.vault import GAME, Bank, KeepFaceUp, PlayCard, Steal, VaultState
 
-from .table import LOOT_FACE_UP, everyone_plays, face_up, moles_steal, x1, x2
+from .table import LOOT_FACE_UP, decide, everyone_plays, face_up, labels, moles_steal, x1, x2
 
 
 def test_choices_stay_hidden_until_everyone_has_chosen():
@@ -88,6 +88,15 @@ def test_boom_also_destroys_cards_left_face_up_from_an_earlier_trick():
     state = VaultState.arranged([["assassin", "doc5"], ["doc5", "doc5"]], face_up=[[], ["doc20"]])
     everyone_plays(state, {0: "assassin", 1: "doc5"})
     assert face_up(state, 1) == []
+
+
+def test_boom_destroys_the_bombers_own_face_up_card_too():
+    """§Un assassin a été joué: "Tous les joueurs défaussent" their face-up cards, the one
+    who played the assassin as well."""
+    state = VaultState.arranged([["assassin", "doc5"], ["doc5", "doc5"]], face_up=[["doc20"], []])
+    everyone_plays(state, {0: "assassin", 1: "doc5"})
+    assert face_up(state, 0) == [] and face_up(state, 1) == []
+    assert "doc20" in labels(state, state.discard)
 
 
 def test_a_special_agent_protects_the_document_under_it():
@@ -183,6 +192,8 @@ def test_two_moles_after_one_card_the_first_hand_takes_it_and_the_other_gets_not
         assert stolen[0].data["too_slow"] == [loser]
         assert x1(state, thief) == ["doc20"]
         assert x1(state, loser) == [] and face_up(state, loser) == []
+        # "Chaque taupe ne sert qu'une fois": the mole that lost the draw is spent too.
+        assert labels(state, state.discard) == ["mole", "mole"]
         winners.add(thief)
     # The race is settled by the seeded draw, not always the same seat.
     assert winners == {0, 1}
@@ -270,6 +281,45 @@ def test_in_the_variant_the_loot_lies_face_up_where_it_may_pair():
     events = moles_steal(state, {0: 1})
     assert [e.data["hidden"] for e in events if e.kind == "stolen"] == [False]
     assert x2(state, 0) == [["doc20", "doc20"]] and x1(state, 0) == []
+
+
+def test_in_the_variant_loot_kept_face_up_is_blown_up_by_a_later_assassin():
+    """§Une taupe (the variant: "visibles") and §Un assassin: the loot lies face up like a
+    card its thief played, so an assassin destroys it as it destroys any face-up card."""
+    state = VaultState.arranged(
+        [["mole", "doc5", "doc5"], ["doc20", "assassin", "doc5"]], options=LOOT_FACE_UP
+    )
+    everyone_plays(state, {0: "mole", 1: "doc20"})
+    moles_steal(state, {0: 1})
+    decide(state, {0: False})  # keep the stolen 20 face up, hoping for a pair
+    assert face_up(state, 0) == ["doc20"]
+    everyone_plays(state, {0: "doc5", 1: "assassin"})
+    assert face_up(state, 0) == [] and x1(state, 0) == []
+    assert "doc20" in labels(state, state.discard)
+
+
+def test_in_the_variant_loot_that_does_not_match_sends_both_cards_to_x1():
+    """§Paires homogènes: two face-up cards that do not match go to the x1 side, stolen or
+    played alike in the variant."""
+    state = VaultState.arranged(
+        [["mole", "doc5"], ["doc20", "doc5"]], face_up=[["doc10"], []], options=LOOT_FACE_UP
+    )
+    everyone_plays(state, {0: "mole", 1: "doc20"})
+    moles_steal(state, {0: 1})
+    assert face_up(state, 0) == [] and sorted(x1(state, 0)) == ["doc10", "doc20"]
+
+
+def test_a_special_agent_stolen_from_atop_a_document_leaves_the_document_to_its_owner():
+    """§Une taupe: the mole takes the special agent just played; the document under it, from
+    an earlier trick, stays, and its owner chooses again to bank it or keep it (§Paires 3)."""
+    state = VaultState.arranged([["mole", "doc5"], ["special", "doc5"]], face_up=[[], ["doc15"]])
+    everyone_plays(state, {0: "mole", 1: "special"})
+    assert state.legal_actions(0) == [Steal(1)]
+    moles_steal(state, {0: 1})
+    assert x1(state, 0) == ["special"]
+    assert face_up(state, 1) == ["doc15"]
+    assert state.acting_players() == (1,)
+    assert set(state.legal_actions(1)) == {Bank(), KeepFaceUp()}
 
 
 # §Préparation: "Chaque joueur place son coffre-fort face visible devant lui sur la table." The

@@ -38,7 +38,7 @@ def test_playing_several_deals_is_the_players_choice():
 
 def test_the_printed_1200_is_kept_and_this_decks_targets_are_designed():
     """The rulebook's 1200 goes with its printed document values, which its text does not
-    give; with this project's values (source "project") 1200 would take 5 to 17 deals, so each
+    give; with this project's values (source "project") 1200 would take 6 to 20 deals, so each
     table size has its own target, measured to end a game in about three deals."""
     data = tomllib.loads(
         resources.files("topsecret.games.vault").joinpath("data.toml").read_text("utf-8")
@@ -81,9 +81,25 @@ def test_the_game_ends_after_the_deal_in_which_someone_reaches_the_target():
 
 
 def test_when_two_pass_the_target_in_the_same_deal_the_higher_total_wins():
+    """§Manches: "Le premier qui atteint 1200 points est le vainqueur"; both got there in
+    the same deal, so the higher total is first."""
+    state = VaultState.arranged([["doc10"], ["doc15"]], totals=[1195, 1192], options=TO_1200)
+    everyone_plays(state, {0: "doc10", 1: "doc15"})
+    assert state.totals == [1205, 1207] and state.winners() == [1]
+
+
+def test_when_two_pass_the_target_with_equal_totals_they_share_the_win():
     state = VaultState.arranged([["doc10"], ["doc15"]], totals=[1195, 1190], options=TO_1200)
     everyone_plays(state, {0: "doc10", 1: "doc15"})
     assert state.totals == [1205, 1205] and state.winners() == [0, 1]
+
+
+def test_reaching_the_target_exactly_ends_the_game():
+    """§Manches: the first who "atteint" (reaches) 1200 wins: 1200 itself is enough."""
+    state = VaultState.arranged([["doc10"], ["doc5"]], totals=[1190, 0], options=TO_1200)
+    everyone_plays(state, {0: "doc10", 1: "doc5"})
+    assert state.totals == [1200, 5]
+    assert state.is_over() and state.winners() == [0]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

@@ -3,7 +3,7 @@
 import pytest
 
 from topsecret.core import IllegalAction
-from topsecret.games.vault import Bank, KeepFaceUp, PlayCard
+from topsecret.games.vault import Bank, KeepFaceUp, PlayCard, VaultState
 
 from .table import LOOT_FACE_UP, decide, everyone_plays, face_up, moles_steal, x1
 
@@ -69,3 +69,13 @@ def test_bank_or_keep_is_refused_outside_the_bank_step():
         state.apply(0, Bank())
     state.apply(0, PlayCard("document", 20))
     assert state.phase == "play"
+
+
+def test_a_lone_special_agent_may_be_banked_and_alone_it_is_worth_nothing():
+    """§Tour de jeu: a player with a lone face-up card chooses to bank it or keep it; §Fin de
+    la partie: on the x1 side a special agent alone counts for nothing."""
+    state = VaultState.arranged([["special", "doc5"], ["doc5", "doc5"]])
+    everyone_plays(state, {0: "special", 1: "doc5"})
+    assert set(state.legal_actions(0)) == {Bank(), KeepFaceUp()}
+    decide(state, {0: True, 1: True})
+    assert x1(state, 0) == ["special"] and state.deal_score(0) == 0
