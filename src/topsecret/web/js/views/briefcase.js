@@ -320,7 +320,7 @@ function powerControls(frame, ctx) {
   if (onMap.length) {
     const power = onMap[0].action.type.split("_")[0];
     const agent = power[0].toUpperCase() + power.slice(1);
-    const where = AGENT_POWER_TYPES.includes(onMap[0].action.type) ? gettext("Click a ringed agent on the map.") : gettext("Click a ringed city on the map.");
+    const where = AGENT_POWER_TYPES.includes(onMap[0].action.type) ? gettext("Choose a ringed agent on the map.") : gettext("Choose a ringed city on the map.");
     parts.push(h("p", {}, format(gettext("{agent}'s power: {power}"), { agent, power: powerOf(ctx, agent) }) + " " + where));
   }
   if (looks.length) {
@@ -341,7 +341,7 @@ function powerControls(frame, ctx) {
 
 function decisions(frame, ctx) {
   const moveHint = legalOf(frame, "move").length || legalOf(frame, "burn").length
-    ? h("p", { class: "move-hint" }, selected ? format(gettext("Now click a highlighted city to move {agent}, or a ringed agent to burn it."), { agent: selected }) : gettext("Click an agent on the map to move it (or to burn another agent with it)."))
+    ? h("p", { class: "move-hint" }, selected ? format(gettext("Now choose a highlighted city to move {agent}, or a ringed agent to burn it."), { agent: selected }) : gettext("Choose an agent on the map to move it (or to burn another agent with it)."))
     : null;
   const parts = [moveHint, setupForm(frame, ctx), payoffForm(frame, ctx), challengeControls(frame, ctx), powerControls(frame, ctx)].filter(Boolean);
   if (!parts.length) return null;

@@ -604,9 +604,9 @@ function prompt(frame, ctx) {
       let how = "";
       if (legalOf(frame, "place_upgrade").length) {
         how = format(card.front.startsWith("secret")
-          ? gettext("Click a highlighted room of your lair to draw the {card} there; the badge is what it costs and what it earns now.")
-          : gettext("Click a highlighted room of your lair to draw the {card} there; the badge is what it costs."), { card: name });
-      } else if (legalOf(frame, "place_wall").length) how = gettext("Click a dashed yellow edge of your lair to draw the Wall there; the number is what it costs.");
+          ? gettext("Choose a highlighted room of your lair to draw the {card} there; the badge is what it costs and what it earns now.")
+          : gettext("Choose a highlighted room of your lair to draw the {card} there; the badge is what it costs."), { card: name });
+      } else if (legalOf(frame, "place_wall").length) how = gettext("Choose a dashed yellow edge of your lair to draw the Wall there; the number is what it costs.");
       else if (legalOf(frame, "take_gadget").length) how = gettext("Choose your gadget; changing the number costs.");
       else how = gettext("This card cannot be used.");
       return h("div", {},
@@ -631,7 +631,7 @@ function explorePrompt(frame, ctx, button, prices) {
   const obs = frame.observation;
   const owner = obs.explorer_of.indexOf(frame.you);
   const legend = [0, 1, 2].map((i) => gettext(STAT_LETTERS[i])).join(", ");
-  const parts = [h("p", {}, format(gettext("Explore {player}'s lair: click a highlighted room to enter it. The badge is what it costs ({letters})."), { player: ctx.name(owner), letters: legend }))];
+  const parts = [h("p", {}, format(gettext("Explore {player}'s lair: choose a highlighted room to enter it. The badge is what it costs ({letters})."), { player: ctx.name(owner), letters: legend }))];
   if (picking) {
     const options = frame.legal.filter((m) => {
       const price = prices.get(keyOf(m.action));
