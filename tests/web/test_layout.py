@@ -245,3 +245,20 @@ def test_whose_move_it_is_stays_in_sight_as_a_phone_scrolls(server: Any, phone: 
     box = status.bounding_box()
     assert box is not None and 0 <= box["y"] < 10, box
     assert status.inner_text() != ""
+
+
+def test_the_end_screens_links_are_a_fingers_height(server: Any, phone: Any) -> None:
+    """Given the results on a phone, the links to the replay and the lobby answer a touch over
+    at least 24 px of height, not only their line of text."""
+    phone.goto(server.http + "/t/none")
+    heights = phone.evaluate(
+        """() => {
+          const card = document.createElement("div");
+          card.className = "end-card";
+          card.innerHTML = '<p class="end-actions"><a href="/replay/x">Step through the'
+            + ' replay</a> · <a href="/">Back to the lobby</a></p>';
+          document.body.append(card);
+          return [...card.querySelectorAll("a")].map((a) => a.getBoundingClientRect().height);
+        }"""
+    )
+    assert heights and min(heights) >= 24, heights

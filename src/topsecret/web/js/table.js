@@ -348,7 +348,7 @@ function renderEnd() {
       view.endSummary ? view.endSummary(frame, { name, assets }) : null,
       h("h3", {}, gettext("How it ended")),
       h("ol", {}, recent.map((e) => h("li", {}, describe(e)))),
-      h("p", {},
+      h("p", { class: "end-actions" },
         rematchButton(),
         h("a", { href: `/replay/${encodeURIComponent(tableId)}` }, gettext("Step through the replay")), " · ",
         h("a", { href: "/" }, gettext("Back to the lobby")), " · ",

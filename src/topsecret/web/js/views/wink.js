@@ -361,7 +361,7 @@ export function render(board, frame, ctx) {
   const obs = frame.observation;
   const holder = obs.holder === frame.you ? gettext("you") : ctx.name(obs.holder);
   const deadline = obs.turn_deadline ? " · " + format(gettext("turn ends at {seconds} s"), { seconds: obs.turn_deadline.toFixed(0) }) : "";
-  const seconds = format(gettext("{seconds} s"), { seconds: obs.now.toFixed(0) });
+  const seconds = format(gettext("clock {seconds} s"), { seconds: obs.now.toFixed(0) });
   board.replaceChildren(
     h("div", { class: "wink" },
       h("div", { class: "vault-top" },
