@@ -128,6 +128,22 @@ def test_heuristic_pays_dr_solomon_in_the_end_game(choice: Chooser) -> None:
     assert choice(state, 0) == PaySolomon()
 
 
+def test_heuristic_pays_dr_solomon_before_bringing_an_agent_up_until_it_leads(
+    choice: Chooser,
+) -> None:
+    """Once the die may end the game (§Game Play: the roll, then the most paid to Dr. Solomon
+    wins), a sovereign to him comes before a move of preparation; once the bot believes it
+    leads on him, it moves again. Measured, one new heuristic seat against the heuristic
+    that moved first (docs/games/briefcase.md, Bots)."""
+    tempest_close = {"Tempest": "Prague"}
+    early = table(2, track=8, agents=tempest_close, payoffs={0: {"Tempest": 6}})
+    assert choice(early, 0) == MoveAgent("Tempest", "Vienna")
+    late = table(2, track=1, agents=tempest_close, payoffs={0: {"Tempest": 6}})
+    assert choice(late, 0) == PaySolomon()
+    leading = table(2, track=1, agents=tempest_close, payoffs={0: {"Tempest": 6, "Dr. Solomon": 1}})
+    assert choice(leading, 0) == MoveAgent("Tempest", "Vienna")
+
+
 def test_heuristic_beats_random_clearly() -> None:
     """Figure: over 60 seeded games per player count, one heuristic seat against random
     seats wins far more than its share (measured: every one of them)."""

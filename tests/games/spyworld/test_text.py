@@ -74,7 +74,7 @@ EVENT_KINDS = {
 GAMES = (
     (22, "polar_base", 3, "heuristic", False),
     (6, "polar_base", 3, "heuristic", False),
-    (29, "polar_base", 3, "heuristic", False),  # a full lair: last_round_next
+    (8, "polar_base", 3, "heuristic", False),  # a full lair: last_round_next
     (0, "polar_base", 3, "mixed", True),
     (1, "superyacht", 2, "mixed", False),
     (2, "jungle_temple", 4, "mixed", True),

@@ -13,7 +13,9 @@ that it:
 - challenges moves that bring the briefcase close to another seat's HQ when it can win, and
   always challenges a move that would win for a rival (into the mover's HQ; into any rival
   HQ under the ``hq_win=owner`` variant);
-- in the last rounds pays Dr. Solomon, one sovereign a turn;
+- in the last rounds pays Dr. Solomon, one sovereign a turn, rather than bring an agent up
+  or burn one (it still carries the briefcase on toward its HQ), until it believes itself
+  ahead of every rival on him: once the die may end the game, the most paid to him wins it;
 - looks with the Spyglass only at payoffs it does not already know to the coin.
 
 Choices within a small margin of the best are ties, broken by the bot's seeded generator, so
@@ -204,6 +206,13 @@ def burn_worth_it(rival_distance: int, target_edge: float) -> bool:
     return rival_distance <= BURN_RANGE and target_edge < 0
 
 
+def solomon_behind(mine: int, best_rival: float) -> bool:
+    """Whether this seat's payoff to Dr. Solomon is not yet ahead of the best rival
+    estimate: paying him again is then worth more than a move of preparation. (Paying on
+    until ahead by ``MARGIN`` as well lost more races home than it won rolls.)"""
+    return mine <= best_rival
+
+
 def spendable(reserve: int, late: bool) -> int:
     """Sovereigns this seat may pay now, keeping ``END_GAME_RESERVE`` until the end game."""
     return reserve - (0 if late else END_GAME_RESERVE)
@@ -336,11 +345,14 @@ class DecisionOrder(ABC):
         return self.power()
 
     def turn(self) -> Action:
+        # Once the die may end the game, a sovereign to Dr. Solomon comes before bringing an
+        # agent up or burning one; carrying the briefcase on toward home still comes first.
+        solomon = self.solomon_first()
         if self.may_move():
             move = self.best_move()
-            if move is not None:
+            if move is not None and (not solomon or self.carries_briefcase(move)):
                 return move
-            burn = self.best_burn()
+            burn = None if solomon else self.best_burn()
             if burn is not None:
                 return burn
         return self.payoff()
@@ -366,6 +378,16 @@ class DecisionOrder(ABC):
 
     @abstractmethod
     def best_move(self) -> Action | None: ...
+
+    @abstractmethod
+    def solomon_first(self) -> bool:
+        """Whether this turn pays Dr. Solomon rather than moving: the end game, a sovereign
+        to spare, and no lead on him yet (:func:`solomon_behind`)."""
+
+    @abstractmethod
+    def carries_briefcase(self, move: Action) -> bool:
+        """Whether ``move`` is of the agent beside the briefcase (which ``best_move`` offers
+        only toward this seat's HQ): progress toward winning, not a move of preparation."""
 
     @abstractmethod
     def best_burn(self) -> Action | None: ...
@@ -500,6 +522,14 @@ class _Turn(DecisionOrder):
 
     def may_move(self) -> bool:
         return any(isinstance(a, MoveAgent) for a in self.legal)
+
+    def solomon_first(self) -> bool:
+        if not self.end_game() or PaySolomon() not in self.legal:
+            return False
+        return solomon_behind(self.mine[SOLOMON_NAME], self.est.best_other(self.me, SOLOMON_NAME))
+
+    def carries_briefcase(self, move: Action) -> bool:
+        return isinstance(move, MoveAgent) and self.where(move.agent) == self.case
 
     def best_move(self) -> Action | None:
         here = self.to_me(self.case)

@@ -27,6 +27,7 @@ from .actions import (
     CallAgent,
     CarryBriefcase,
     LookAtPayoff,
+    MoveAgent,
     SetupPayoff,
     SpinAgent,
     VanishBriefcase,
@@ -59,6 +60,7 @@ from .heuristic import (
     nearest_rival,
     payee_numbers,
     payment,
+    solomon_behind,
     spendable,
     spin_value,
     vanish_value,
@@ -197,6 +199,19 @@ class _Turn(DecisionOrder):
 
     def may_move(self) -> bool:
         return not self.s.turn_restricted
+
+    def solomon_first(self) -> bool:
+        s = self.s
+        if not is_end_game(s.track) or s.reserve[self.me] < s.comp.solomon_payoff:
+            return False
+        return solomon_behind(self.mine[SOLOMON], self.best_other(SOLOMON))
+
+    def carries_briefcase(self, move: Action) -> bool:
+        s = self.s
+        return (
+            isinstance(move, MoveAgent)
+            and s.positions[s.menus.agent_index[move.agent]] == self.case
+        )
 
     def best_move(self) -> Action | None:
         s = self.s

@@ -3,8 +3,10 @@ exact solver."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
+
+import orjson
 
 from ...core import Action, Bot, Rng, SeatView
 from .actions import (
@@ -111,7 +113,16 @@ class HeuristicBot(Bot):
 
     def _place(self, obs: dict[str, Any], seat: int, legal: list[Action]) -> Action:
         slot = obs["pending"][seat][0] if obs["pending"][seat] else 0
-        return place(obs["faceup"][slot]["front"], _lair(obs, seat), legal, self._rng)
+        # What each placement costs, as the observation prices it for the seat.
+        prices = {
+            orjson.dumps(entry["action"], option=orjson.OPT_SORT_KEYS): entry.get("cost", 0)
+            for entry in obs["costs"]
+        }
+
+        def price(action: Action) -> int:
+            return int(prices.get(orjson.dumps(action.to_json(), option=orjson.OPT_SORT_KEYS), 0))
+
+        return place(obs["faceup"][slot]["front"], _lair(obs, seat), legal, self._rng, price)
 
     # -- exploration -------------------------------------------------------------------
 
@@ -222,9 +233,17 @@ def choose_cards(values: Sequence[float], bonus_used: int, legal: list[Action], 
     return best
 
 
-def place(front: str, lair: Lair, legal: list[Action], rng: Rng) -> Action:
-    """Where to draw a card: Secrets far from the start, guards beside the Secrets, walls
-    that wall no Secret off, the cheapest gadget (the Laser Drill last)."""
+#: Points of a room's placement score one coin is worth: money left at the end scores one
+#: point a coin (Rulebook 003 §Final Score), so a dearer room must be that much better.
+PRICE_WEIGHT = 1.0
+
+
+def place(
+    front: str, lair: Lair, legal: list[Action], rng: Rng, price: Callable[[Action], int]
+) -> Action:
+    """Where to draw a card: Secrets far from the start, guards beside the Secrets, each
+    room weighed against what drawing there costs (``price``, in coins); walls that wall no
+    Secret off; the cheapest gadget (the Laser Drill last, then by number)."""
     # The bot draws what it means to draw: with the lenient option it keeps its round.
     if KEEP in legal:
         return KEEP
@@ -245,7 +264,7 @@ def place(front: str, lair: Lair, legal: list[Action], rng: Rng) -> Action:
             return 6.0 - near * 1.5 - d * 0.3
 
         ups = [a for a in legal if isinstance(a, PlaceUpgrade)]
-        return max(ups, key=lambda a: (room_score(a), rng.random()))
+        return max(ups, key=lambda a: (room_score(a) - PRICE_WEIGHT * price(a), rng.random()))
     if legal and isinstance(legal[0], PlaceWall):
         walls = [a for a in legal if isinstance(a, PlaceWall)]
         rng.shuffle(walls)
@@ -258,7 +277,9 @@ def place(front: str, lair: Lair, legal: list[Action], rng: Rng) -> Action:
         return walls[0]
     if legal and isinstance(legal[0], TakeGadget):
         gs = [a for a in legal if isinstance(a, TakeGadget)]
-        return min(gs, key=lambda a: (gadgets()[a.number - 1].id == "laser_drill", a.number))
+        return min(
+            gs, key=lambda a: (gadgets()[a.number - 1].id == "laser_drill", price(a), a.number)
+        )
     return legal[0]
 
 

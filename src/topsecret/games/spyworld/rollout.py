@@ -143,7 +143,13 @@ class RolloutBot(Bot):
         if phase == "resolve":
             pending = world.pending[seat]
             front = world.card_in(pending[0]).front if pending else ""
-            return place(front, world.lair_of(seat), legal, self._rng)
+            return place(
+                front,
+                world.lair_of(seat),
+                legal,
+                self._rng,
+                lambda action: world.placement_price(seat, action)["cost"],
+            )
         if phase == "missions":
             return claim_mission(legal)
         if phase == "agents":
@@ -161,10 +167,14 @@ class RolloutBot(Bot):
         # could make a worse step look better than the heuristic's exact one. So a player
         # that starts in exploration plans with the heuristic's budget; the cache makes
         # that cheap, as every rollout of the decision meets the same few lairs and explorers.
+        # The light bound is for a rollout's small budget; with the heuristic's budget (or
+        # more) the player plans as the heuristic does, which the light bound, cut short,
+        # does not always match.
         if self._walking_from_start:
             walk = planned_walk(lair, kit, max(self._max_states, EXPLORE_STATES))
         else:
-            walk = planned_walk(lair, kit, self._max_states, light=True)
+            light = self._max_states < EXPLORE_STATES
+            walk = planned_walk(lair, kit, self._max_states, light=light)
         self._script = list(walk)
         if self._script and self._script[0] in legal:
             return self._script.pop(0)

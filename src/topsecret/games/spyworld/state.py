@@ -976,7 +976,7 @@ class SpyWorldState(State):
                 order = self._order(seat, action.slots, sh.budget - entry["bonus_cost"])
                 entry["order"] = list(order) if order is not None else None
             elif isinstance(action, (PlaceUpgrade, PlaceWall, TakeGadget)):
-                entry.update(self._placement_price(seat, action))
+                entry.update(self.placement_price(seat, action))
             elif isinstance(action, ClaimMission):
                 mission = missions()[self.missions[action.slot]]
                 if action.reward == "money":
@@ -986,7 +986,9 @@ class SpyWorldState(State):
             out.append(entry)
         return out
 
-    def _placement_price(self, seat: int, action: Action) -> dict[str, int]:
+    def placement_price(self, seat: int, action: Action) -> dict[str, int]:
+        """What drawing the seat's pending card by ``action`` (an upgrade, a Wall or a
+        gadget) costs now, and what a Secret earns: ``{"cost": ..., "earn": ...}``."""
         rules = sheet()
         slot = self.pending[seat][0]
         card = self.card_in(slot)
