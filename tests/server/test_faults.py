@@ -244,3 +244,70 @@ def test_backup_copies_a_running_server_s_database_consistently(
 def _quiet_server_log(caplog: pytest.LogCaptureFixture) -> None:
     """The faults are logged by the server on purpose; keep them out of the test output."""
     caplog.set_level("CRITICAL", logger="topsecret.server")
+
+
+def test_a_table_whose_log_another_process_wrote_is_reloaded_from_storage(
+    live_server: Any,
+) -> None:
+    """Given a table whose next action another process stored meanwhile (it took the table
+    over while this one could not renew its lease), when a player's action finds that place
+    in the log taken, then the player is told to try again, the copy in memory stops, and
+    the table comes back from storage with the other process's action in it; nothing is
+    lost and nothing is stored twice."""
+    from topsecret.server.db import LogRow
+
+    table = set_up_table(live_server.http, "Ann", "Bob")
+    table_id = table.id
+
+    async def scenario() -> None:
+        ann = await seated(live_server.ws, table_id, table.tokens[0])
+        bob = await seated(live_server.ws, table_id, table.tokens[1])
+        bobs_card = bob.last["legal"][0]["action"]
+        await bob.close()
+        # Another process stores Bob's card at the log's next place.
+        live_server.store.append_action(table_id, LogRow(1, 1, bobs_card, None))
+        refused = await ann.act(ann.last["legal"][0]["action"])
+        assert refused["type"] == "error"
+        assert "try again in a few seconds" in refused["message"]
+        again = None
+        for _ in range(50):
+            runtime = live_server.app.state.lobby.tables.get(table_id)
+            if runtime is not None and runtime.seq == 1:
+                again = runtime
+                break
+            await asyncio.sleep(0.05)
+        assert again is not None, "the table was not reloaded from storage"
+        ann = await seated(live_server.ws, table_id, table.tokens[0])
+        assert ann.last["seq"] == 1
+        reply = await ann.act(ann.last["legal"][0]["action"])
+        assert reply["type"] == "update" and reply["seq"] == 2
+        await ann.close()
+
+    asyncio.run(scenario())
+    assert [row.seq for row in live_server.store.load_log(table_id)] == [1, 2]
+    assert [row.seat for row in live_server.store.load_log(table_id)] == [1, 0]
+
+
+def test_a_process_out_of_touch_with_its_leases_stores_nothing(live_server: Any) -> None:
+    """Given a table whose process cannot tell whether its lease is still its own (Redis
+    or the process stalled), when a player acts, then nothing is applied or stored and the
+    player is told to try again in a few seconds; once the leases are current, play goes on."""
+    table = set_up_table(live_server.http, "Ann", "Bob")
+    runtime = live_server.app.state.lobby.tables[table.id]
+
+    async def scenario() -> None:
+        ann = await seated(live_server.ws, table.id, table.tokens[0])
+        card = ann.last["legal"][0]["action"]
+        runtime.may_store = lambda: False
+        refused = await ann.act(card)
+        assert refused["type"] == "error"
+        assert refused["message"] == (
+            "this server is out of touch with the others for a moment: try again in a few seconds"
+        )
+        assert runtime.seq == 0 and live_server.store.load_log(table.id) == []
+        runtime.may_store = lambda: True
+        assert (await ann.act(card))["type"] == "update"
+        await ann.close()
+
+    asyncio.run(scenario())
+    assert len(live_server.store.load_log(table.id)) == 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import httpx
-from liveserver import ServerProcess
+from liveserver import NEEDS_POSTGRES, ServerProcess
 
 
 def test_a_second_process_on_the_same_sqlite_file_refuses_to_start(tmp_path: Path) -> None:
@@ -72,3 +72,61 @@ def test_a_link_to_the_held_file_is_refused_as_the_file_itself(tmp_path: Path) -
         else:
             raise AssertionError(f"{other} took the database held as {held}")
     first.release_ownership()
+
+
+@NEEDS_POSTGRES
+def test_on_postgresql_a_process_alone_and_a_group_never_serve_one_schema(
+    postgres_url: str,
+) -> None:
+    """Given a server alone on a PostgreSQL schema, when a second one starts there, alone or
+    as one of a group (--redis), it is refused with what to do; a group's processes share
+    the schema, and a process alone is refused beside them. Killed, a holder lets go."""
+    from topsecret.server.db import OwnedElsewhere, Store
+
+    def refusal(store: Store, shared: bool) -> str:
+        try:
+            store.take_ownership(shared)
+        except OwnedElsewhere as exc:
+            return str(exc)
+        store.release_ownership()
+        raise AssertionError("the store took a schema another server holds")
+
+    alone = Store(postgres_url)
+    alone.take_ownership()
+    try:
+        assert refusal(Store(postgres_url), False).startswith(
+            "another server is already using this database: stop it first"
+        )
+        assert refusal(Store(postgres_url), True).startswith(
+            "another server is using this database alone (without --redis)"
+        )
+    finally:
+        alone.release_ownership()
+    first, second = Store(postgres_url), Store(postgres_url)
+    first.take_ownership(shared=True)
+    second.take_ownership(shared=True)
+    try:
+        assert refusal(Store(postgres_url), False).startswith(
+            "a group of servers joined by --redis is using this database"
+        )
+    finally:
+        first.release_ownership()
+        second.release_ownership()
+    # Every holder gone, a process alone takes the schema.
+    again = Store(postgres_url)
+    again.take_ownership()
+    again.release_ownership()
+
+
+@NEEDS_POSTGRES
+def test_a_killed_holder_of_a_postgresql_schema_lets_it_go(postgres_url: str) -> None:
+    first = ServerProcess(postgres_url).wait_ready()
+    try:
+        second = ServerProcess(postgres_url, capture=True)
+        said, _ = second.popen.communicate(timeout=120)
+        assert second.popen.returncode == 2
+        assert "another server is already using this database: stop it first" in said
+    finally:
+        first.kill()
+    third = ServerProcess(postgres_url).wait_ready()
+    third.kill()

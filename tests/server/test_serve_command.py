@@ -72,3 +72,51 @@ def test_serve_refuses_a_port_that_is_taken_before_printing_an_address(tmp_path:
     assert "choose another --port" in result.stderr
     assert "ready at" not in result.stdout
     assert not (tmp_path / "topsecret.sqlite3").exists()  # refused before touching storage
+
+
+def serve_refusal(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "topsecret.cli", "serve", "--port", "0", *args],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+#: A PostgreSQL address nothing is asked of: the refusals below come before storage.
+UNUSED_POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:1/none"
+
+
+def test_serve_refuses_a_redis_that_does_not_answer_before_saying_it_is_ready(
+    tmp_path: Path,
+) -> None:
+    """Given --redis naming a port where no Redis listens, when the operator starts a
+    server, then it says in one line that Redis cannot be reached, before any address."""
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]  # bound, never listening: connections are refused
+        result = serve_refusal(
+            tmp_path, "--database", UNUSED_POSTGRES, "--redis", f"redis://127.0.0.1:{port}/0"
+        )
+    assert result.returncode == 2, result.stderr
+    assert f"cannot reach Redis at redis://127.0.0.1:{port}/0 (" in result.stderr
+    assert "Traceback" not in result.stderr and "ready at" not in result.stdout
+
+
+def test_serve_refuses_an_address_that_is_not_redis_in_one_line(tmp_path: Path) -> None:
+    result = serve_refusal(
+        tmp_path, "--database", UNUSED_POSTGRES, "--redis", "http://127.0.0.1:6379"
+    )
+    assert result.returncode == 2, result.stderr
+    assert "--redis http://127.0.0.1:6379 is not a Redis address: " in result.stderr
+    assert "internal error" not in result.stderr
+
+
+def test_serve_names_the_postgresql_driver_to_write(tmp_path: Path) -> None:
+    result = serve_refusal(tmp_path, "--database", "postgres://ann:secret@db.example/games")
+    assert result.returncode == 2, result.stderr
+    assert (
+        "write the PostgreSQL address as postgresql+psycopg://ann:***@db.example/games"
+    ) in result.stderr
+    assert "secret" not in result.stderr

@@ -4,10 +4,16 @@ finished, at the level asked for, each line with its time."""
 from __future__ import annotations
 
 import logging
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+from liveserver import port_of, read_banner
 from wsclient import set_up_table, wait_for_status
 
 from topsecret.core import TopSecretError
@@ -28,15 +34,64 @@ def test_the_log_names_each_table_set_up_and_finished(
     assert "scores [" in lines[-1]
 
 
+def test_the_log_names_a_table_its_host_closed(
+    sqlite_server: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="topsecret.server")
+    created = httpx.post(
+        f"{sqlite_server.http}/api/tables",
+        json={"game": "fakecards", "players": 2, "name": "Ann"},
+    ).json()
+    table_id = created["table"]["id"]
+    closed = httpx.post(
+        f"{sqlite_server.http}/api/tables/{table_id}/close", json={"token": created["host_token"]}
+    )
+    assert closed.status_code == 200
+    assert f"table {table_id} closed: closed by its host" in [
+        r.getMessage() for r in caplog.records
+    ]
+
+
+def test_at_debug_every_request_is_logged_to_stderr_with_its_time(tmp_path: Path) -> None:
+    """Given `serve --log-level debug`, uvicorn's lines (its start, each request) go to
+    standard error with their date and time like the server's own, not to standard output."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "topsecret.cli", "serve", "--port", "0", "--log-level", "debug"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        port = port_of(read_banner(process))
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline and process.poll() is None
+                time.sleep(0.05)
+    finally:
+        process.terminate()
+        out, err = process.communicate(timeout=60)
+    requests = [line for line in err.splitlines() if "GET /api/games" in line]
+    assert requests and requests[0][:4].isdigit(), err
+    assert "GET /api/games" not in out
+
+
 @pytest.fixture
 def fresh_logger() -> Iterator[logging.Logger]:
-    """The ``topsecret`` logger as this test leaves it, put back afterwards."""
-    logger = logging.getLogger("topsecret")
-    handlers, level = list(logger.handlers), logger.level
-    logger.handlers.clear()
-    yield logger
-    logger.handlers[:] = handlers
-    logger.setLevel(level)
+    """The ``topsecret`` logger (and uvicorn's, which the server's log takes too) as this test
+    leaves them, put back afterwards."""
+    loggers = [logging.getLogger("topsecret"), logging.getLogger("uvicorn")]
+    kept = [(list(logger.handlers), logger.level) for logger in loggers]
+    for logger in loggers:
+        logger.handlers.clear()
+    yield loggers[0]
+    for logger, (handlers, level) in zip(loggers, kept, strict=True):
+        logger.handlers[:] = handlers
+        logger.setLevel(level)
 
 
 def test_serve_logs_to_stderr_with_the_time_at_the_level_asked(

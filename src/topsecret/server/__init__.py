@@ -20,13 +20,24 @@ from .limits import Limits, uvicorn_settings
 __all__ = ["Limits", "create_app", "log_to_stderr", "main", "open_store", "run"]
 
 
-def open_store(url: str) -> Store:
-    """Connect and migrate, or explain in one line why the database cannot be used."""
+def open_store(url: str, shared: bool = False) -> Store:
+    """Connect and migrate, or explain in one line why the database cannot be used;
+    ``shared``: this process is one of a group joined by Redis."""
     from sqlalchemy.exc import SQLAlchemyError
 
+    scheme = url.partition("://")[0]
+    if scheme in ("postgres", "postgresql"):
+        # SQLAlchemy reads "postgres" as no dialect and "postgresql" as psycopg2's.
+        raise TopSecretError.of(
+            N_(
+                "write the PostgreSQL address as postgresql+psycopg://{rest} (the driver "
+                "the postgres extra installs)"
+            ),
+            rest=_safe(url).partition("://")[2],
+        )
     try:
         store = Store(url)
-        store.take_ownership()
+        store.take_ownership(shared)
         store.migrate()
     except ImportError as exc:
         raise TopSecretError.of(
@@ -105,7 +116,14 @@ def run(
             cluster = Cluster(redis_url, lease_seconds)
         except ImportError as exc:
             raise TopSecretError(str(exc)) from None
-    store = open_store(url)
+        except ValueError as exc:  # redis-py's own reason: the schemes it reads
+            raise TopSecretError.of(
+                N_("--redis {url} is not a Redis address: {reason}"),
+                url=_safe(redis_url),
+                reason=str(exc),
+            ) from None
+        _check_redis(redis_url)
+    store = open_store(url, shared=cluster is not None)
     limits = limits or Limits()
     app = create_app(store, limits, cluster, tune_collector=True)
     shown = "localhost" if host in ("0.0.0.0", "::") else host
@@ -116,6 +134,7 @@ def run(
         host=host,
         port=port,
         log_level="info" if level <= logging.DEBUG else "warning",
+        log_config=None,  # its lines go through the handler set up above
         **uvicorn_settings(limits),
     )
     with listening, contextlib.suppress(KeyboardInterrupt):
@@ -125,19 +144,41 @@ def run(
 
 
 def log_to_stderr(level_name: str) -> int:
-    """Send the server's log (the ``topsecret`` loggers) to standard error at ``level_name``,
-    a :mod:`logging` level name, each line with its time; returns the level. A handler the
-    embedding program put on the ``topsecret`` logger is kept instead of a second one."""
+    """Send the server's log (the ``topsecret`` loggers, and uvicorn's) to standard error at
+    ``level_name``, a :mod:`logging` level name, each line with its time; returns the level.
+    A handler the embedding program put on those loggers is kept instead of a second one."""
     level = logging.getLevelName(level_name.upper())
     if not isinstance(level, int):
         raise TopSecretError.of(N_("unknown log level {level}"), level=repr(level_name))
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
     logger = logging.getLogger("topsecret")
     logger.setLevel(level)
     if not logger.handlers:
-        handler = logging.StreamHandler(sys.stderr)
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
         logger.addHandler(handler)
+    # uvicorn's own lines (its start, every request at debug) the same way, not to stdout.
+    web = logging.getLogger("uvicorn")
+    if not web.handlers:
+        web.addHandler(handler)
     return level
+
+
+def _check_redis(url: str) -> None:
+    """Refuse to start, in one line, when Redis does not answer: the server would print its
+    address and then fail as it starts serving."""
+    import redis
+
+    client = redis.Redis.from_url(url, socket_connect_timeout=5, socket_timeout=5)
+    try:
+        client.ping()
+    except redis.RedisError as exc:
+        raise TopSecretError.of(
+            N_("cannot reach Redis at {url} ({reason}): start it, or check --redis"),
+            url=_safe(url),
+            reason=str(exc).splitlines()[0],
+        ) from None
+    finally:
+        client.close()
 
 
 def _listen(host: str, port: int) -> socket.socket:

@@ -113,7 +113,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        store.take_ownership()
+        store.take_ownership(shared=cluster is not None)
         store.migrate()
         if cluster is None:
             resumed = lobby.resume()
@@ -500,7 +500,7 @@ def create_app(
         except CallFailed as exc:
             cluster.relayed.pop(conn_id, None)
             code = {429: CLOSE_TOO_MANY, 503: CLOSE_TRY_AGAIN}.get(exc.status, CLOSE_REFUSED)
-            await _refuse(websocket, str(exc), code, tr)
+            await _refuse(websocket, str(exc), code, tr, template=exc.template)
             return
         conn.seat = reply["seat"]
         writer = asyncio.create_task(_write(websocket, conn))
@@ -689,12 +689,17 @@ def _plausible_id(table_id: str) -> bool:
 
 
 async def _refuse(
-    websocket: WebSocket, why: TopSecretError | str, code: int, tr: Translator
+    websocket: WebSocket,
+    why: TopSecretError | str,
+    code: int,
+    tr: Translator,
+    template: str | None = None,
 ) -> None:
     """Tell a socket why it is refused, in its language, then close it with ``code``. A
-    text is a reason written already (by the process that holds the table)."""
+    text is a reason written already (by the process that holds the table), with the
+    ``template`` it was written from."""
     if isinstance(why, str):
-        frame = ErrorFrame(message=why).model_dump_json()
+        frame = ErrorFrame(message=why, template=template).model_dump_json()
     else:
         frame = error_frame(why, tr=tr)
     with contextlib.suppress(Exception):

@@ -44,8 +44,6 @@ LEASE_SECONDS = 10.0
 CALL_TIMEOUT = 5.0
 #: At most this many unowned tables are taken over per scan (so survivors share them).
 TAKE_PER_SCAN = 12
-#: WebSocket close code a gateway uses when the table's owner changed: reconnect.
-CLOSE_MOVED = 1012
 
 _RENEW = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
@@ -293,6 +291,8 @@ class Cluster:
         self.lost: collections.deque[str] = collections.deque()
         #: When the event loop last ran its lease round (monotonic seconds).
         self.beat = time.monotonic()
+        #: When the renewing thread last renewed every lease (monotonic seconds).
+        self.renewed = time.monotonic()
         self._stopping = threading.Event()
         self._renewer: threading.Thread | None = None
 
@@ -342,19 +342,31 @@ class Cluster:
                 if time.monotonic() - self.beat > 3 * self.lease_seconds:
                     continue
                 try:
+                    started = time.monotonic()
                     client.set(f"topsecret:alive:{self.node}", "1", px=ms)
                     table_ids = tuple(self.owned)
-                    if not table_ids:
-                        continue
-                    pipe = client.pipeline(transaction=False)
-                    for table_id in table_ids:
-                        script(keys=[self.lease_key(table_id)], args=[self.node, ms], client=pipe)
-                    results = pipe.execute()
-                    self.lost.extend(t for t, ok in zip(table_ids, results, strict=True) if not ok)
+                    if table_ids:
+                        pipe = client.pipeline(transaction=False)
+                        for table_id in table_ids:
+                            script(
+                                keys=[self.lease_key(table_id)], args=[self.node, ms], client=pipe
+                            )
+                        results = pipe.execute()
+                        lost = [t for t, ok in zip(table_ids, results, strict=True) if not ok]
+                        self.lost.extend(lost)
+                    self.renewed = started
                 except Exception:
                     log.exception("renewing the leases failed")
         finally:
             client.close()
+
+    def leases_current(self) -> bool:
+        """Whether this process's leases are surely still its own: renewed less than two
+        thirds of a lease ago (they are renewed every third). Past that, Redis or this
+        process may have stalled and another process may be taking its tables over, so it
+        stores no action until a renewal goes through again; the last third is the margin
+        for a renewal that is late, not lost."""
+        return time.monotonic() - self.renewed < self.lease_seconds * 2 / 3
 
     async def stop(self) -> None:
         self._stopping.set()

@@ -54,7 +54,12 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 
 
 class OwnedElsewhere(TopSecretError, RuntimeError):
-    """Another server process holds this SQLite database."""
+    """Another server process holds this database."""
+
+
+#: The first key of the advisory lock a server holds on its PostgreSQL schema (the second is
+#: the schema's name, hashed): "ts" in ASCII, so that no other program's lock is taken.
+OWNER_LOCK = 0x7473
 
 
 class Base(DeclarativeBase):
@@ -330,6 +335,8 @@ class Store:
             else None
         )
         self._owner: TextIO | None = None
+        #: The connection holding this process's advisory lock on PostgreSQL.
+        self._pg_owner: Any = None
         # Writes run here, off the event loop: one thread for SQLite (it has one writer at a
         # time anyway, and a locked file then holds up writes only, never the server), a few
         # for PostgreSQL.
@@ -433,14 +440,19 @@ class Store:
             return None
         return Path(str(url.database))
 
-    def take_ownership(self) -> None:
-        """Make this process the only server on a SQLite file, or say who holds it.
+    def take_ownership(self, shared: bool = False) -> None:
+        """Make this process the only server on its database, or one of a group that shares
+        it (``shared``: the processes joined by ``--redis``), or say who holds it.
 
-        SQLite is the single-process default: two servers on one file would both resume and
-        drive the same tables. The lock is an exclusive ``flock`` on ``<file>.lock``, which the
-        kernel releases when the process ends, however it ends. Other databases (PostgreSQL
-        with ``--redis``) share tables through leases instead.
+        Two servers that each think they alone serve a database would both resume and drive
+        the same tables. On SQLite (one process only) the lock is an exclusive ``flock`` on
+        ``<file>.lock``, which the kernel releases when the process ends, however it ends. On
+        PostgreSQL it is a session advisory lock on the schema the tables live in
+        (:meth:`_lock_postgres`): exclusive for a process alone, shared by a group.
         """
+        if self.engine.dialect.name == "postgresql":
+            self._lock_postgres(shared)
+            return
         path = self.sqlite_file
         if path is None or self._owner is not None:
             return
@@ -470,7 +482,57 @@ class Store:
         handle.flush()
         self._owner = handle
 
+    def _lock_postgres(self, shared: bool) -> None:
+        """Hold PostgreSQL's advisory lock on this schema for as long as the process lives:
+        a connection of its own keeps it, and the server drops it when that connection ends,
+        however the process ends. A process alone takes it exclusively, a process of a group
+        (``--redis``) shares it, so a group and a process alone never serve one schema."""
+        if self._pg_owner is not None:
+            return
+        connection = self.engine.raw_connection()
+        connection.detach()  # held for the process's life, outside the pool
+        cursor = connection.cursor()
+
+        def attempt(mode: str) -> bool:
+            cursor.execute(
+                f"SELECT pg_try_advisory_lock{mode}({OWNER_LOCK}, hashtext(current_schema()))"
+            )
+            row = cursor.fetchone()
+            connection.commit()  # a session lock outlives the transaction
+            return bool(row and row[0])
+
+        if attempt("_shared" if shared else ""):
+            self._pg_owner = connection
+            return
+        # Who holds it: a group (a shared lock is still granted) or a process alone.
+        group = not shared and attempt("_shared")
+        connection.close()  # and with it the lock just tried
+        if shared:
+            raise OwnedElsewhere.of(
+                N_(
+                    "another server is using this database alone (without --redis): stop it "
+                    "first, or start it with --redis too"
+                )
+            )
+        if group:
+            raise OwnedElsewhere.of(
+                N_(
+                    "a group of servers joined by --redis is using this database: start this "
+                    "one with the same --redis to join them"
+                )
+            )
+        raise OwnedElsewhere.of(
+            N_(
+                "another server is already using this database: stop it first (several "
+                "processes share one database only with --redis)"
+            )
+        )
+
     def release_ownership(self) -> None:
+        if self._pg_owner is not None:
+            with contextlib.suppress(Exception):
+                self._pg_owner.close()
+            self._pg_owner = None
         if self._owner is not None:
             fcntl.flock(self._owner, fcntl.LOCK_UN)
             self._owner.close()

@@ -18,7 +18,7 @@ from ..core.errors import N_, DataFileError
 from ..core.rules_versions import RULES
 from ..games import game_ids, get_game
 from ..i18n import message_text, translator
-from .cluster import CLOSE_MOVED, TAKE_PER_SCAN, CallFailed, Cluster, RemoteConnection
+from .cluster import TAKE_PER_SCAN, CallFailed, Cluster, RemoteConnection
 from .db import LogRow, SeatData, Store, TableData
 from .limits import Limits, QuotaError, RateLimiter, client_key
 from .messages import (
@@ -32,6 +32,7 @@ from .messages import (
 )
 from .tables import (
     ABANDONED,
+    CLOSE_MOVED,
     CLOSE_TABLE_CLOSED,
     DAMAGED_AT,
     EXPIRED,
@@ -95,6 +96,8 @@ class Lobby:
         self.cluster = cluster
         self.owned: set[str] = cluster.owned if cluster is not None else set()
         self._cluster_task: asyncio.Task[None] | None = None
+        #: Reloads of tables from storage under way (kept so they are not collected).
+        self._background: set[asyncio.Task[None]] = set()
         #: How a client message is handled (the app's; used for sockets relayed to here).
         self.handle_message: Callable[[TableRuntime, Connection, Any], Awaitable[None]] | None = (
             None
@@ -124,7 +127,7 @@ class Lobby:
     def _build(self, data: TableData, rows: list[LogRow]) -> tuple[TableRuntime, str | None]:
         """A runtime replayed to the end of its log, or quarantined: then the reason."""
         try:
-            runtime = TableRuntime(data, get_game(data.game), self.store)
+            runtime = self._attached(TableRuntime(data, get_game(data.game), self.store))
         except InvalidOptions as exc:
             # Not damaged: its log and stored scores stand, this version cannot rebuild it.
             raise RulesRefused(str(exc), data).with_message_of(exc) from None
@@ -142,6 +145,39 @@ class Lobby:
             runtime.closed_reason = reason[:200]
             return runtime, runtime.closed_reason
         return runtime, None
+
+    def _attached(self, runtime: TableRuntime) -> TableRuntime:
+        """A runtime that stores only while this process's leases are current (with
+        several processes) and hands itself back to the lobby when storage shows another
+        process wrote its log."""
+        if self.cluster is not None:
+            runtime.may_store = self.cluster.leases_current
+        runtime.superseded = self._superseded
+        return runtime
+
+    def _superseded(self, table_id: str) -> None:
+        task = asyncio.get_running_loop().create_task(self._reload(table_id))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _reload(self, table_id: str) -> None:
+        """Load a table again from storage after another process wrote its log, if this
+        process still serves it (a process whose lease was lost drops it instead)."""
+        stale = self.tables.get(table_id)
+        if stale is None or not stale.stale:
+            return  # reloaded already (several of its actions found their places taken)
+        self.tables.pop(table_id, None)
+        stale.close(CLOSE_MOVED)
+        if self.cluster is not None and table_id not in self.owned:
+            return
+        try:
+            runtime = await self.get(table_id)
+        except Exception:
+            log.exception("table %s: could not reload it from storage", table_id)
+            return
+        if runtime is not None and runtime.live:
+            runtime.resume_tasks()
+            log.info("table %s reloaded from storage at action %d", table_id, runtime.seq)
 
     def start_tasks(self) -> None:
         """Restart bots, timers and clocks of resumed tables (needs the running loop)."""
@@ -561,7 +597,6 @@ class Lobby:
                     continue
                 await runtime.shut(reason, CLOSE_TABLE_CLOSED)
                 closed.append(runtime.id)
-                log.info("table %s closed: %s", runtime.id, reason)
         return closed
 
     def _closing_reason(self, runtime: TableRuntime, now: float, clock: float) -> str | None:
@@ -735,7 +770,7 @@ class Lobby:
                 self.owned.discard(data.id)
                 await self.cluster.release(data.id)
             raise storage_failure(exc) from None
-        runtime = TableRuntime(data, game, self.store)
+        runtime = self._attached(TableRuntime(data, game, self.store))
         self.tables[data.id] = runtime
         log.info(
             "table %s set up: %s, %d seats (%d bots)%s",

@@ -14,7 +14,7 @@ import logging
 import re
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -61,6 +61,9 @@ log = logging.getLogger("topsecret.server")
 
 #: Frames queued for one slow connection before it is dropped.
 MAX_QUEUED_FRAMES = 512
+#: WebSocket close code when this process's copy of a table is no longer the one in play (its
+#: owner changed, or another process wrote its log): reconnect.
+CLOSE_MOVED = 1012
 #: WebSocket close code sent when a table is closed (expired, abandoned, by its host).
 CLOSE_TABLE_CLOSED = 4410
 #: Legal-move entries kept per table and language; every game's action space is far smaller,
@@ -126,6 +129,25 @@ def storage_failure(exc: BaseException) -> StorageError:
     reason = str(getattr(exc, "orig", None) or exc).splitlines()[0][:120] or type(exc).__name__
     return StorageError.of(
         N_("the server could not save this, so nothing changed ({reason})"), reason=reason
+    )
+
+
+def _always() -> bool:
+    return True
+
+
+def written_elsewhere(exc: BaseException) -> bool:
+    """Whether a failed write was refused because the log already holds that action's
+    place: another process served the table meanwhile (the database's integrity error on the
+    action's key, whatever its driver), so the log in memory is no longer the table's."""
+    error = getattr(exc, "orig", None) or exc
+    return any(kind.__name__ == "IntegrityError" for kind in type(error).__mro__)
+
+
+def out_of_touch() -> StorageError:
+    """The refusal of a process that cannot tell whether it still holds its tables."""
+    return StorageError.of(
+        N_("this server is out of touch with the others for a moment: try again in a few seconds")
     )
 
 
@@ -249,6 +271,14 @@ class TableRuntime:
         self.rematch: tuple[str, dict[int, str]] | None = None
         self._acting_before: frozenset[int] = frozenset(self.state.acting_players())
         self._step_before: object = self.state.open_step()
+        #: Whether this process may store the table's actions now: with several processes,
+        #: only while its leases are known to be its own (see :meth:`Cluster.leases_current`).
+        self.may_store: Callable[[], bool] = _always
+        #: Called with the table's id when storage shows another process wrote its log: the
+        #: lobby closes this copy (its players reconnect) and reloads the table from storage.
+        self.superseded: Callable[[str], None] | None = None
+        #: Whether storage has shown this copy to be behind the log: it acts no more.
+        self.stale = False
 
     # -- building and rebuilding ------------------------------------------------------
 
@@ -628,6 +658,8 @@ class TableRuntime:
             if self.status in ("closed", "damaged"):
                 raise self._closed_error()
             raise TableError.of(N_("the game is over"))
+        if self.stale or not self.may_store():
+            raise out_of_touch()
         action = self.codec.from_json(action_json)
         stamp: float | None = None
         if self.realtime:
@@ -643,6 +675,8 @@ class TableRuntime:
 
     async def _tick(self, now: float) -> None:
         """Tell a real-time game the time; a tick that changed the game is logged."""
+        if self.stale or not self.may_store():
+            raise out_of_touch()
         events = self.state.advance_time(now)
         if events:
             await self._commit(LogRow(self.seq + 1, -1, None, now), events)
@@ -655,6 +689,21 @@ class TableRuntime:
             scores = self.state.scores() if over else None
             await self.store.append(self.id, row, scores)
         except Exception as exc:
+            if written_elsewhere(exc):
+                # Another process stored this place in the log (it took the table over while
+                # this one could not renew its lease): the log in memory is behind storage.
+                # This copy stops (the player's refusal goes out first); the lobby closes it
+                # and reloads the table from storage if it is still this process's, and its
+                # players reconnect to what storage holds.
+                log.error(
+                    "table %s: action %d was stored by another process; reloading the table",
+                    self.id,
+                    row.seq,
+                )
+                self.stale = True
+                if self.superseded is not None:
+                    self.superseded(self.id)
+                raise out_of_touch() from None
             # The engine moved but storage did not: go back to what storage holds, which is
             # the log in memory (every row of it was committed), without asking storage.
             log.exception("table %s: could not store action %d; rebuilding", self.id, row.seq)
@@ -833,6 +882,7 @@ class TableRuntime:
             raise storage_failure(exc) from None
         self.status = "closed"
         self.closed_reason = reason
+        log.info("table %s closed: %s", self.id, reason)
         self.deadlines.clear()
         self.broadcast([])
         self.close(code)
