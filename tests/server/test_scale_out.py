@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import random
+import shutil
+import signal
+import socket
+import subprocess
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -196,3 +200,93 @@ def test_sigkill_of_one_process_loses_no_table_and_no_told_action(
             assert len(store.load_log(table["id"])) == 8  # four rounds of two cards
     finally:
         store.close()
+
+
+@pytest.fixture
+def own_redis() -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """A Redis of this test's own, which it may pause: its address and its process."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", ""],
+        stdout=subprocess.DEVNULL,
+    )
+    url = f"redis://127.0.0.1:{port}/0"
+    import redis
+
+    client = redis.Redis.from_url(url)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            client.ping()
+            break
+        except redis.ConnectionError:
+            assert time.monotonic() < deadline, "the test's Redis did not start"
+            time.sleep(0.05)
+    client.close()
+    try:
+        yield url, process
+    finally:
+        process.kill()
+        process.wait()
+
+
+@pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server")
+def test_a_redis_outage_longer_than_a_lease_stalls_no_table_and_loses_no_action(
+    postgres_url: str, own_redis: tuple[str, subprocess.Popen[bytes]]
+) -> None:
+    """Given two processes playing tables of bots, when their Redis stops answering for
+    longer than a lease (every lease runs out, then both processes race for the tables),
+    then every table is played to its end by one owner, its log without a gap; before, the
+    processes that took tables over kept failing on actions the old owners had stored, and
+    every table stalled until they were restarted."""
+    url, redis_process = own_redis
+    processes = [
+        ServerProcess(
+            postgres_url,
+            "--redis",
+            url,
+            "--lease-seconds",
+            str(LEASE_SECONDS),
+            "--exempt",
+            "127.0.0.1",
+        )
+        for _ in range(2)
+    ]
+    try:
+        for process in processes:
+            process.wait_ready()
+        table_ids = []
+        for n in range(6):
+            created = httpx.post(
+                f"{processes[n % 2].http}/api/tables",
+                json={
+                    "game": "vault",
+                    "players": 2,
+                    "seats": ["random", "random"],
+                    "settings": {"bot_delay": 0.25},
+                },
+            )
+            assert created.status_code == 200, created.text
+            table_ids.append(created.json()["table"]["id"])
+        time.sleep(1.5)
+        redis_process.send_signal(signal.SIGSTOP)
+        time.sleep(3 * LEASE_SECONDS)
+        redis_process.send_signal(signal.SIGCONT)
+        store = Store(postgres_url)
+        deadline = time.monotonic() + 180
+        try:
+            while True:
+                states = [store.load_table(t) for t in table_ids]
+                if all(s is not None and s.status == "finished" for s in states):
+                    break
+                assert time.monotonic() < deadline, [s.status if s else None for s in states]
+                time.sleep(0.5)
+            for table_id in table_ids:
+                seqs = [row.seq for row in store.load_log(table_id)]
+                assert seqs == list(range(1, len(seqs) + 1)), table_id
+        finally:
+            store.engine.dispose()
+    finally:
+        stop_all(processes)
