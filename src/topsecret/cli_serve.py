@@ -82,11 +82,14 @@ def serve(
         ),
     ] = None,
     lease_seconds: Annotated[
-        float,
+        float | None,
         typer.Option(
-            help=_("With --redis: seconds before a dead process's tables are taken over.")
+            help=_(
+                "With --redis: seconds before a dead process's tables are taken over "
+                "(1 to 300; default 10)."
+            )
         ),
-    ] = 10.0,
+    ] = None,
     log_level: Annotated[
         LogLevel,
         typer.Option(
@@ -107,13 +110,15 @@ def serve(
                 "the server needs its extra ({module} is missing): pip install -e '.[server]'"
             ).format(module=exc.name)
         ) from None
+    if lease_seconds is not None and redis is None:
+        raise TopSecretError(_("--lease-seconds applies only with --redis"))
     run(
         host,
         port,
         database_url(database),
         Limits(exempt=frozenset(exempt or ())),
         redis,
-        lease_seconds,
+        10.0 if lease_seconds is None else lease_seconds,
         log_level.value,
     )
 

@@ -120,3 +120,10 @@ def test_serve_names_the_postgresql_driver_to_write(tmp_path: Path) -> None:
         "write the PostgreSQL address as postgresql+psycopg://ann:***@db.example/games"
     ) in result.stderr
     assert "secret" not in result.stderr
+
+
+def test_serve_refuses_a_lease_without_redis(tmp_path: Path) -> None:
+    """A lease is how processes of a --redis group share tables: alone it would be ignored."""
+    result = serve_refusal(tmp_path, "--lease-seconds", "5")
+    assert result.returncode == 2, result.stderr
+    assert "--lease-seconds applies only with --redis" in result.stderr

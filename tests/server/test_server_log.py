@@ -113,3 +113,36 @@ def test_serve_logs_to_stderr_with_the_time_at_the_level_asked(
 def test_an_unknown_log_level_is_refused_by_name(fresh_logger: logging.Logger) -> None:
     with pytest.raises(TopSecretError, match="unknown log level 'loud'"):
         log_to_stderr("loud")
+
+
+def test_a_load_balancer_asks_each_process_whether_it_serves(sqlite_server: Any) -> None:
+    """`GET /api/health`: 200 with the live tables this process holds (a process of a
+    --redis group answers 503 while it cannot tell whether its leases are its own)."""
+    set_up_table(sqlite_server.http, bots=["random", "random"], settings={"bot_delay": 5})
+    answer = httpx.get(f"{sqlite_server.http}/api/health")
+    assert answer.status_code == 200
+    assert answer.json() == {"status": "ok", "tables": 1}
+
+
+def test_a_redis_that_does_not_answer_is_a_503_not_a_500() -> None:
+    """Given a process of a --redis group whose Redis stops answering, when a request asks
+    where a table is served, then it is refused as "try again in a few seconds" (503)."""
+    import asyncio
+    import socket
+
+    from topsecret.server.cluster import Cluster
+    from topsecret.server.tables import StorageError
+
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+        cluster = Cluster(f"redis://127.0.0.1:{port}/0", lease_seconds=2)
+
+        async def ask() -> None:
+            try:
+                await cluster.owner("some-table")
+            finally:
+                await cluster.redis.aclose()
+
+        with pytest.raises(StorageError, match="out of touch with the others"):
+            asyncio.run(ask())

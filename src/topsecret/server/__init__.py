@@ -250,8 +250,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--lease-seconds",
         type=float,
-        default=10.0,
-        help="with --redis: how long a dead process's tables wait before another takes them",
+        default=None,
+        help="with --redis: how long a dead process's tables wait before another takes them "
+        "(1 to 300; default 10)",
     )
     parser.add_argument(
         "--log-level",
@@ -261,6 +262,8 @@ def main(argv: list[str] | None = None) -> None:
         "or resumed; debug adds every request (default: info)",
     )
     args = parser.parse_args(argv)
+    if args.lease_seconds is not None and args.redis is None:
+        parser.exit(2, "error: --lease-seconds applies only with --redis\n")
     try:
         run(
             args.host,
@@ -268,7 +271,7 @@ def main(argv: list[str] | None = None) -> None:
             args.database,
             Limits(exempt=frozenset(args.exempt)),
             args.redis,
-            args.lease_seconds,
+            10.0 if args.lease_seconds is None else args.lease_seconds,
             args.log_level,
         )
     except TopSecretError as exc:

@@ -194,6 +194,20 @@ def create_app(
     async def games() -> list[dict[str, Any]]:
         return describe_games()
 
+    @app.get("/api/health")
+    async def health() -> JSONResponse:
+        """For a load balancer: 200 while this process serves, with the live tables it holds;
+        503 while, with --redis, it cannot tell whether its leases are still its own (it
+        stores nothing then), so requests go to another process."""
+        live = sum(1 for runtime in lobby.tables.values() if runtime.live)
+        if cluster is not None and not cluster.leases_current():
+            return JSONResponse(
+                {"status": "out of touch", "tables": live},
+                status_code=503,
+                headers={"Retry-After": "1"},
+            )
+        return JSONResponse({"status": "ok", "tables": live})
+
     @app.get("/api/tables")
     async def tables(
         status: Literal["open", "playing", "finished", "damaged"] | None = None,

@@ -25,7 +25,7 @@ import secrets
 import socket
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import orjson
@@ -34,7 +34,7 @@ from ..core import TopSecretError
 from ..core.errors import N_
 from ..i18n import message_text, translator
 from .limits import ConnectionCounter, Limits, RateLimiter, client_key
-from .tables import Connection
+from .tables import Connection, out_of_touch
 
 log = logging.getLogger("topsecret.server")
 
@@ -255,6 +255,17 @@ class SharedRateLimiter(RateLimiter):
         return float(wait)
 
 
+@contextlib.contextmanager
+def _answering() -> Iterator[None]:
+    """Redis's failures (unreachable, timed out) as the refusal of a process out of touch."""
+    import redis
+
+    try:
+        yield
+    except (redis.RedisError, OSError, TimeoutError):
+        raise out_of_touch() from None
+
+
 class Cluster:
     """This process's leases, its pub/sub channel, and the calls it makes and answers."""
 
@@ -386,18 +397,24 @@ class Cluster:
 
     # -- leases -----------------------------------------------------------------------
 
+    # Where a table is served is Redis's to say: while it does not answer, a request for a
+    # table is refused as "try again in a few seconds" (503), not failed with a 500.
+
     async def acquire(self, table_id: str) -> bool:
         ms = int(self.lease_seconds * 1000)
-        return bool(await self.redis.set(self.lease_key(table_id), self.node, nx=True, px=ms))
+        with _answering():
+            return bool(await self.redis.set(self.lease_key(table_id), self.node, nx=True, px=ms))
 
     async def owner(self, table_id: str) -> str | None:
-        value = await self.redis.get(self.lease_key(table_id))
+        with _answering():
+            value = await self.redis.get(self.lease_key(table_id))
         return value.decode() if value is not None else None
 
     async def owners(self, table_ids: list[str]) -> list[str | None]:
         if not table_ids:
             return []
-        values = await self.redis.mget([self.lease_key(t) for t in table_ids])
+        with _answering():
+            values = await self.redis.mget([self.lease_key(t) for t in table_ids])
         return [v.decode() if v is not None else None for v in values]
 
     async def release(self, table_id: str) -> None:
