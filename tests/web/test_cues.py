@@ -130,12 +130,23 @@ def test_a_slow_click_takes_the_seat_back_while_the_bots_play_on(server: Any, pa
     may hold it, the click still takes the seat back."""
     open_as_first_seat(server, page, "vault", players=4)
     page.wait_for_selector("#hand button.playable")
+    # Every text the status strip shows from here on.
+    page.evaluate(
+        """() => { window.said = [];
+        new MutationObserver(() => window.said.push(document.getElementById("status").textContent))
+          .observe(document.getElementById("status"), { childList: true, subtree: true,
+            characterData: true }); }"""
+    )
     page.once("dialog", lambda dialog: dialog.accept())
     page.click("#leave-button")
     page.wait_for_selector("#take-back")
     press_slowly(page, "#take-back", 600)
     # The seat comes back with the server's next frame: on a busy machine, seconds.
     page.wait_for_selector(".vseat.you", timeout=15_000)
+    # Leaving and coming back reconnect on purpose: nothing says the connection was lost
+    # (which also took the button away between two looks at it).
+    said = page.evaluate("window.said")
+    assert not [text for text in said if "Connection lost" in text], said
     assert page.errors == []
 
 

@@ -15,6 +15,8 @@ let view = null;
 let ref = 0;
 let retry = 500;
 let leaving = false;
+// The socket is being closed to reconnect in another role (leaving the seat, taking it back).
+let switching = false;
 let receivedAt = 0;
 let endDismissedAt = -1;
 let lastBoard = "";
@@ -99,6 +101,12 @@ function connect() {
     clearInterval(pingTimer);
     settle(inFlight); // the new connection's full frame shows whether it was played
     if (leaving) return;
+    if (switching) {
+      // Closed on purpose, to come back as a spectator or as the seat: nothing was lost.
+      switching = false;
+      connect();
+      return;
+    }
     $("status").textContent = gettext("Connection lost: reconnecting…");
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
@@ -644,12 +652,14 @@ async function leave() {
   // Watch from here on, so nothing this page shows asks for a move that is no longer yours.
   watchOnly = true;
   render();
+  switching = true;
   socket.close();
   toast(format(gettext("You left: a bot plays your seat. “{button}” returns it to you."), { button: gettext("Take my seat back") }));
 }
 
 function takeBack() {
   watchOnly = false;
+  switching = true;
   socket.close();
 }
 
