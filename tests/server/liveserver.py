@@ -204,6 +204,20 @@ def cluster_servers(
             server.stop()
 
 
+def wait_until_serving(popen: subprocess.Popen[str], port: int) -> None:
+    """Wait until a server process answers HTTP on ``port``: a start imports and migrates,
+    seconds on a busy machine (it failed if it exits first)."""
+    deadline = time.monotonic() + START_SECONDS
+    while True:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
+            return
+        except httpx.TransportError:
+            if popen.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the server on port {port} did not start") from None
+            time.sleep(0.05)
+
+
 class ServerProcess(OnLoopback):
     """The real server with the fake games registered (``serve_fake.py``), in a process of
     its own, so it can be killed or share a database with others. ``args`` are extra
@@ -249,15 +263,8 @@ class ServerProcess(OnLoopback):
 
     def wait_ready(self) -> ServerProcess:
         """Wait until it answers HTTP (it failed if it exits first)."""
-        deadline = time.monotonic() + START_SECONDS
-        while True:
-            try:
-                httpx.get(f"{self.http}/api/games", timeout=1)
-                return self
-            except httpx.TransportError:
-                if self.popen.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"the server on port {self.port} did not start") from None
-                time.sleep(0.05)
+        wait_until_serving(self.popen, self.port)
+        return self
 
     def kill(self) -> None:
         """SIGKILL: no chance to clean up."""

@@ -5,11 +5,10 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
-from liveserver import port_of, read_banner
+from liveserver import port_of, read_banner, wait_until_serving
 
 
 def test_serve_starts_on_a_fresh_directory_and_prints_its_address(tmp_path: Path) -> None:
@@ -25,15 +24,8 @@ def test_serve_starts_on_a_fresh_directory_and_prints_its_address(tmp_path: Path
         banner = read_banner(process)
         port = port_of(banner)
         assert f"http://127.0.0.1:{port}/" in banner and port > 0
-        # A start imports and migrates: seconds on a busy machine.
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                page = httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
-                break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline and process.poll() is None
-                time.sleep(0.05)
+        wait_until_serving(process, port)
+        page = httpx.get(f"http://127.0.0.1:{port}/", timeout=10)
         assert page.status_code == 200 and "Set up a table" in page.text
         games = httpx.get(f"http://127.0.0.1:{port}/api/games").json()
         assert {"vault", "wink"} <= {g["id"] for g in games}

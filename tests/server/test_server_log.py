@@ -6,14 +6,13 @@ from __future__ import annotations
 import logging
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from liveserver import port_of, read_banner
+from liveserver import port_of, read_banner, wait_until_serving
 from wsclient import set_up_table, wait_for_status
 
 from topsecret.core import TopSecretError
@@ -63,15 +62,7 @@ def test_at_debug_every_request_is_logged_to_stderr_with_its_time(tmp_path: Path
         text=True,
     )
     try:
-        port = port_of(read_banner(process))
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
-                break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline and process.poll() is None
-                time.sleep(0.05)
+        wait_until_serving(process, port_of(read_banner(process)))
     finally:
         process.terminate()
         out, err = process.communicate(timeout=60)

@@ -11,16 +11,21 @@ from topsecret.games.wink.actions import CompleteMission, Glance, Look, Pass, Wi
 from .tables import JAN, JULIA, MARIE, TOM, seen_by, table
 
 
-def tom_has_winked_at_julia() -> WinkState:
-    """Tom holds Julia's (green) agent card and has winked at her; Julia holds the fountain."""
-    state = table(
+def tom_sees_julia(holder: int) -> WinkState:
+    """Tom holds Julia's (green) agent card and Julia the fountain; they look at each other."""
+    return table(
         agents=[JAN, MARIE, JULIA, TOM],
         locations=["fountain", "kiosk", "street_cafe", "metro_station"],
         agent_deck=[MARIE, JAN],
         location_deck=["kiosk"],
         gaze=[TOM, None, JULIA, None],
-        holder=JAN,
+        holder=holder,
     )
+
+
+def tom_has_winked_at_julia() -> WinkState:
+    """Tom has winked at Julia while Jan holds the suitcase."""
+    state = tom_sees_julia(holder=JAN)
     state.apply(TOM, Wink())
     return state
 
@@ -98,14 +103,7 @@ def test_the_holder_may_wink_be_answered_and_complete_in_one_turn() -> None:
     turns); the French and Italian say only "attendre son tour". Our reading: what a mission
     needs is the suitcase when it is completed, so a holder may wink, see the glance and
     complete it before passing the suitcase on."""
-    state = table(
-        agents=[JAN, MARIE, JULIA, TOM],
-        locations=["fountain", "kiosk", "street_cafe", "metro_station"],
-        agent_deck=[MARIE, JAN],
-        location_deck=["kiosk"],
-        gaze=[TOM, None, JULIA, None],
-        holder=TOM,
-    )
+    state = tom_sees_julia(holder=TOM)
     assert not any(action.kind == "mission" for action in state.legal_actions(TOM))
     state.apply(TOM, Wink())
     state.apply(JULIA, Glance())
