@@ -163,7 +163,7 @@ def test_a_slow_click_on_a_card_survives_the_bots_frames(server: Any, page: Any)
         " || !document.querySelector('#hand button.playable')"
     )
     # A press is held until a bot's frame comes in, but released within 0.7 s of the clock
-    # (the page waits at most a second for a release: a longer press is no click); on a busy
+    # (the page waits at most two seconds for a release: a longer press is no click); on a busy
     # machine a trick may pass without a frame, so up to five presses.
     for _ in range(5):
         page.wait_for_selector(card, timeout=60_000)

@@ -465,7 +465,9 @@ function renderSound() {
 
 // A click is a press and a release on one element: a frame drawn between them replaces the
 // element and the click is lost (a card in the hand while bots keep choosing, say). So frames
-// that arrive while a pointer is pressed wait for its release, but never longer than a second.
+// that arrive while a pointer is pressed wait for its release, but never longer than two
+// seconds (one was too short on a slow device: its own stalls made a quick press look long).
+const HOLD_MS = 2000;
 let pressedAt = null;
 let drawLater = false;
 document.addEventListener("pointerdown", () => { pressedAt = performance.now(); }, true);
@@ -479,8 +481,8 @@ document.addEventListener("pointercancel", released, true);
 
 function render() {
   const held = pressedAt === null ? null : performance.now() - pressedAt;
-  if (held !== null && held < 1000) {
-    if (!drawLater) setTimeout(render, 1000 - held);
+  if (held !== null && held < HOLD_MS) {
+    if (!drawLater) setTimeout(render, HOLD_MS - held);
     drawLater = true;
     return;
   }
