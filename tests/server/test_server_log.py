@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from liveserver import port_of, read_banner, wait_until_serving
+from liveserver import LiveServer, port_of, read_banner, wait_until_serving
 from wsclient import set_up_table, wait_for_status
 
 from topsecret.core import TopSecretError
@@ -137,3 +137,19 @@ def test_a_redis_that_does_not_answer_is_a_503_not_a_500() -> None:
 
         with pytest.raises(StorageError, match="out of touch with the others"):
             asyncio.run(ask())
+
+
+def test_a_clean_stop_says_what_becomes_of_the_tables_in_play(
+    sqlite_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Given a server with a table of bots in play, when it stops cleanly (SIGTERM, Ctrl-C),
+    then its last line says how many tables were in play and that they resume at the next
+    start (with --redis: that they were handed over to the other processes)."""
+    caplog.set_level(logging.INFO, logger="topsecret.server")
+    server = LiveServer(sqlite_url).start()
+    try:
+        set_up_table(server.http, bots=["random", "random"], settings={"bot_delay": 5})
+    finally:
+        server.stop()
+    said = [r.getMessage() for r in caplog.records]
+    assert "stopped: 1 table(s) in play, all stored, resume at the next start" in said

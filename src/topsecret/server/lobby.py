@@ -569,11 +569,16 @@ class Lobby:
         """Stop: tables closed, leases given back at once so others take over quickly."""
         if self._cluster_task is not None:
             self._cluster_task.cancel()
+        live = sum(1 for runtime in self.tables.values() if runtime.live)
         self.close()
         if self.cluster is not None:
+            given = len(self.owned)
             for table_id in list(self.owned):
                 await self.cluster.release(table_id)
             await self.cluster.stop()
+            log.info("stopped: %d table(s) handed over to the other processes", given)
+        else:
+            log.info("stopped: %d table(s) in play, all stored, resume at the next start", live)
 
     async def _sweep_forever(self) -> None:
         while True:
