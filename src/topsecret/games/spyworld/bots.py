@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import orjson
-
 from ...core import Action, Bot, Rng, SeatView
 from .actions import (
     Boost,
@@ -85,7 +83,7 @@ class HeuristicBot(Bot):
         if phase == "choose":
             return self._choose_cards(obs, view.seat, legal)
         if phase == "resolve":
-            return self._place(obs, view.seat, legal)
+            return self._place(view, obs, legal)
         if phase == "missions":
             return claim_mission(legal)
         if phase == "explore":
@@ -111,18 +109,19 @@ class HeuristicBot(Bot):
         values = [self._card_value(obs, seat, s) for s in range(3)]
         return choose_cards(values, obs["sheets"][seat]["bonus_used"], legal, self._rng)
 
-    def _place(self, obs: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+    def _place(self, view: SeatView, obs: dict[str, Any], legal: list[Action]) -> Action:
+        seat = view.seat
         slot = obs["pending"][seat][0] if obs["pending"][seat] else 0
         # What each placement costs, as the observation prices it for the seat.
-        prices = {
-            orjson.dumps(entry["action"], option=orjson.OPT_SORT_KEYS): entry.get("cost", 0)
-            for entry in obs["costs"]
-        }
-
-        def price(action: Action) -> int:
-            return int(prices.get(orjson.dumps(action.to_json(), option=orjson.OPT_SORT_KEYS), 0))
-
-        return place(obs["faceup"][slot]["front"], _lair(obs, seat), legal, self._rng, price)
+        codec = view.game.codec(obs["players"])
+        prices = {codec.from_json(entry["action"]): entry.get("cost", 0) for entry in obs["costs"]}
+        return place(
+            obs["faceup"][slot]["front"],
+            _lair(obs, seat),
+            legal,
+            self._rng,
+            lambda action: int(prices.get(action, 0)),
+        )
 
     # -- exploration -------------------------------------------------------------------
 
