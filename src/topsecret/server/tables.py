@@ -658,8 +658,7 @@ class TableRuntime:
             if self.status in ("closed", "damaged"):
                 raise self._closed_error()
             raise TableError.of(N_("the game is over"))
-        if self.stale or not self.may_store():
-            raise out_of_touch()
+        self._check_may_store()
         action = self.codec.from_json(action_json)
         stamp: float | None = None
         if self.realtime:
@@ -673,10 +672,15 @@ class TableRuntime:
         row = LogRow(self.seq + 1, seat, action.to_json(), stamp)
         await self._commit(row, events, reply)
 
-    async def _tick(self, now: float) -> None:
-        """Tell a real-time game the time; a tick that changed the game is logged."""
+    def _check_may_store(self) -> None:
+        """Refuse to move the game while this copy may not store what it does: storage has
+        shown it behind the log, or this process's leases may have run out."""
         if self.stale or not self.may_store():
             raise out_of_touch()
+
+    async def _tick(self, now: float) -> None:
+        """Tell a real-time game the time; a tick that changed the game is logged."""
+        self._check_may_store()
         events = self.state.advance_time(now)
         if events:
             await self._commit(LogRow(self.seq + 1, -1, None, now), events)

@@ -247,8 +247,8 @@ function lairSvg(frame, ctx, owner, size) {
   const mine = owner === frame.you && canAct(frame, ctx);
   const upgrades = mine ? legalOf(frame, "place_upgrade") : [];
   const walls = mine ? legalOf(frame, "place_wall") : [];
-  const explorer = obs.explorer_of ? obs.explorer_of[owner] : null;
-  const run = explorer !== null && obs.runs ? obs.runs[explorer] : null;
+  const explorer = explorerOf(obs, owner);
+  const run = runIn(obs, owner);
   const exploringHere = run !== null && explorer === frame.you && canAct(frame, ctx);
   const entries = new Map(); // "row,col" -> legal moves into that room
   if (exploringHere) {
@@ -408,6 +408,17 @@ function lairSvg(frame, ctx, owner, size) {
   return drawing;
 }
 
+/** The seat exploring ``owner``'s lair (null before the exploration). */
+function explorerOf(obs, owner) {
+  return obs.explorer_of ? obs.explorer_of[owner] : null;
+}
+
+/** The exploration of ``owner``'s lair: the Agent's position, path and rooms visited. */
+function runIn(obs, owner) {
+  const explorer = explorerOf(obs, owner);
+  return explorer !== null && obs.runs ? obs.runs[explorer] : null;
+}
+
 /** What a room of the sheet holds, in words: its upgrade, or the square's kind. */
 function roomTitle(assets, room, at) {
   if (room) return describeRoom(assets, room);
@@ -431,8 +442,7 @@ function lairTable(frame, ctx, owner) {
   const assets = assetsOf(ctx);
   const sheet = obs.sheets[owner];
   const { rows, cols } = assets.grid;
-  const explorer = obs.explorer_of ? obs.explorer_of[owner] : null;
-  const run = explorer !== null && obs.runs ? obs.runs[explorer] : null;
+  const run = runIn(obs, owner);
   const sides = new Map(); // "row,col" -> the sides of that room with a Wall
   const wallOn = (r, c, side) => {
     const key = `${r},${c}`;
