@@ -140,6 +140,40 @@ def test_a_briefcase_city_is_a_fingers_width_on_a_phone(server: Any, phone: Any)
     assert reach and min(reach) >= 24, reach
 
 
+def test_a_briefcase_agent_is_a_fingers_width_on_a_phone(server: Any, phone: Any) -> None:
+    """Given the briefcase on a phone held upright, then the map is drawn large enough that
+    every agent answers a touch over at least 24 px and every city's name is 9 px high or
+    more; the map scrolls sideways in its own box while the page does not, and a new frame
+    keeps it where the player scrolled it. "Whole map" shows all of it at once, and the
+    choice outlives a reload."""
+    open_as_first_seat(server, phone, "briefcase")
+    phone.wait_for_selector(".briefcase-map .agent")
+    reach = phone.eval_on_selector_all(
+        ".briefcase-map .agent circle.hit", "cs => cs.map((c) => c.getBoundingClientRect().width)"
+    )
+    assert reach and min(reach) >= 24, reach
+    names = phone.eval_on_selector_all(
+        ".briefcase-map .city text", "ts => ts.map((t) => t.getBoundingClientRect().height)"
+    )
+    assert min(names) >= 9, names
+    assert phone.evaluate(OVERFLOW) == 0
+    box = phone.locator(".briefcase .map-box")
+    assert box.evaluate("b => b.scrollWidth > b.clientWidth")
+    box.evaluate("b => { b.scrollLeft = 37; }")
+    # Placing the opening payoffs brings a new frame, and the view is drawn again.
+    phone.locator(".setup-form button.primary").click()
+    phone.wait_for_selector(".setup-form", state="detached")
+    assert box.evaluate("b => b.scrollLeft") == 37
+
+    phone.get_by_role("button", name="Whole map").click()
+    assert phone.get_by_role("button", name="Whole map").get_attribute("aria-pressed") == "true"
+    assert box.evaluate("b => b.scrollWidth <= b.clientWidth")
+    phone.reload()
+    phone.wait_for_selector(".briefcase-map .agent")
+    assert box.evaluate("b => b.scrollWidth <= b.clientWidth")
+    assert phone.locator(".map-zoom").get_attribute("aria-pressed") == "true"
+
+
 def test_a_small_assassin_card_says_assassin_as_the_hand_and_the_log_do(
     server: Any, page: Any
 ) -> None:

@@ -395,6 +395,7 @@ export function render(board, frame, ctx) {
       obs.restricted[seat] ? gettext("restricted: payoff only next turn") : null,
       toPlay(seat) ? gettext("to play") : null].filter(Boolean).join(" · ")));
   const phase = over ? gettext("game over") : PHASES[obs.phase] ? gettext(PHASES[obs.phase]) : obs.phase;
+  const scrolled = board.querySelector(".briefcase .map-box")?.scrollLeft;
   board.replaceChildren(
     h("div", { class: "briefcase" },
       h("div", { class: "vault-top" },
@@ -404,7 +405,8 @@ export function render(board, frame, ctx) {
           obs.last_roll ? " · " + format(gettext("last roll: {face}"), { face: obs.last_roll === "solomon" ? SOLOMON_NAME : gettext("blank") }) : ""),
         h("span", {}, format(gettext("briefcase in {city}"), { city: obs.briefcase }))),
       h("div", { class: "briefcase-layout" },
-        h("div", { class: "map-box" }, map ? drawMap(frame, local, map) : null),
+        h("div", { class: "map-area" }, map ? mapZoom(board, frame, ctx) : null,
+          h("div", { class: `map-box${wholeMap() ? " whole" : ""}` }, map ? drawMap(frame, local, map) : null)),
         h("div", { class: "briefcase-side" },
           pendingText(obs, ctx),
           frame.you !== null && !ctx.replay && !ctx.readOnly ? decisions(frame, local) : null,
@@ -413,6 +415,48 @@ export function render(board, frame, ctx) {
           legend(frame, local),
           obs.burnt.length ? h("p", {}, format(gettext("Burnt: {agents}"), { agents: obs.burnt.join(", ") })) : null))),
   );
+  keepMapInView(board, scrolled);
+}
+
+// -- the map on a phone: drawn larger, scrolled sideways ----------------------------------------
+
+const WHOLE_MAP = "topsecret.briefcase.wholeMap";
+
+/** Whether the player asked to see the whole map at once (a phone draws it larger and
+ * scrolls it otherwise; wider screens always show all of it). */
+function wholeMap() {
+  return localStorage.getItem(WHOLE_MAP) === "on";
+}
+
+/** The button that switches a phone between the larger map and the whole map (hidden by the
+ * style sheet where the whole map is large enough to touch). */
+function mapZoom(board, frame, ctx) {
+  const whole = wholeMap();
+  return h("button", {
+    type: "button",
+    class: "map-zoom",
+    "aria-pressed": String(whole),
+    onclick: () => {
+      localStorage.setItem(WHOLE_MAP, whole ? "off" : "on");
+      render(board, frame, ctx);
+      board.querySelector(".map-zoom")?.focus({ preventScroll: true });
+    },
+  }, gettext("Whole map"));
+}
+
+/** A redraw keeps the map where the player scrolled it; the first drawing scrolls to the
+ * briefcase, where the game is. */
+function keepMapInView(board, scrolled) {
+  const box = board.querySelector(".briefcase .map-box");
+  if (!box || box.scrollWidth <= box.clientWidth) return;
+  if (scrolled !== undefined) {
+    box.scrollLeft = scrolled;
+    return;
+  }
+  const bag = box.querySelector(".case");
+  if (!bag) return;
+  const middle = bag.getBoundingClientRect().left + bag.getBoundingClientRect().width / 2;
+  box.scrollLeft = middle - box.getBoundingClientRect().left - box.clientWidth / 2;
 }
 
 // -- the end screen: every shield lifted ----------------------------------------------------
