@@ -157,6 +157,34 @@ def test_a_bot_takes_over_a_seat_whose_player_left_and_hands_it_back(sqlite_serv
     asyncio.run(scenario())
 
 
+def test_a_player_who_took_a_seat_and_never_came_is_played_by_a_bot_then_returns(
+    sqlite_server: Any,
+) -> None:
+    """Given Bob took a seat and never opened the table, when play starts, then after
+    ``away_seconds`` a bot plays his seat, as after a restart or a takeover; when he comes,
+    the seat is his again."""
+    table = set_up_table(
+        sqlite_server.http,
+        "Ann",
+        "Bob",
+        options={"rounds": 4},
+        settings={"bot_delay": 0, "away_seconds": 0.2},
+    )
+
+    async def scenario() -> None:
+        ann = await seated(sqlite_server.ws, table.id, table.tokens[0])
+        await ann.act(ann.last["legal"][0]["action"])
+        while not ann.last["table"]["seats"][1]["away"] or ann.last["seq"] < 2:
+            await ann.update()
+        assert ann.last["seq"] == 2  # the bot played Bob's card and the round resolved
+        bob = await seated(sqlite_server.ws, table.id, table.tokens[1])
+        assert bob.last["you"] == 1 and not bob.last["table"]["seats"][1]["away"]
+        await ann.close()
+        await bob.close()
+
+    asyncio.run(scenario())
+
+
 def test_turn_timer_plays_the_default_action_on_timeout(sqlite_server: Any) -> None:
     # The turn starts when the table does (the bot fills it), so the clock starts before.
     started = time.monotonic()

@@ -785,7 +785,7 @@ class Lobby:
             sum(s.bot is not None for s in seat_rows),
             ", private" if data.private else "",
         )
-        runtime.schedule_next()
+        runtime.resume_tasks()
         return runtime, seat, token, host, invite
 
     async def join(self, runtime: TableRuntime, request: JoinTable, client: str) -> tuple[int, str]:

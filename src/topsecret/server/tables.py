@@ -434,6 +434,7 @@ class TableRuntime:
             self._clock_started = time.monotonic()
         await self._save_seat(seat, before, status_before)
         self.broadcast([])
+        self.time_absent_players()
         self.schedule_next()
         return seat.seat, token
 
@@ -593,13 +594,29 @@ class TableRuntime:
         self.broadcast([])
 
     def resume_tasks(self) -> None:
-        """After a restart: nobody is connected yet, so absent players' timers start now."""
-        if self.status == "playing":
-            loop = asyncio.get_running_loop()
-            for seat in self.seats:
-                if seat.is_person and not seat.away and seat.connections == 0:
-                    seat.away_task = loop.create_task(self._away_after(seat))
+        """After a restart, a takeover or a reload: nobody is connected yet, so absent
+        players' timers start now."""
+        self.time_absent_players()
         self.schedule_next()
+
+    def time_absent_players(self) -> None:
+        """Start the away timer of every player's seat in play that no connection holds.
+
+        Play starts, or this process picks the table up, with each such seat's timer
+        running, whether its player left or never came: a player who took a seat and never
+        opened the table is played by a bot after ``away_seconds``, here as on any process
+        that takes the table over, and gets the seat back on connecting."""
+        if self.status != "playing":
+            return
+        loop = asyncio.get_running_loop()
+        for seat in self.seats:
+            if (
+                seat.is_person
+                and not seat.away
+                and seat.connections == 0
+                and seat.away_task is None
+            ):
+                seat.away_task = loop.create_task(self._away_after(seat))
 
     async def _away_after(self, seat: SeatRuntime) -> None:
         await asyncio.sleep(self.settings.away_seconds)
