@@ -449,6 +449,10 @@ function mapZoom(board, frame, ctx) {
 function keepMapInView(board, scrolled) {
   const box = board.querySelector(".briefcase .map-box");
   if (!box || box.scrollWidth <= box.clientWidth) return;
+  // A box that scrolls takes the focus, so the keyboard's arrows scroll it too.
+  box.tabIndex = 0;
+  box.setAttribute("role", "region");
+  box.setAttribute("aria-label", box.querySelector(".briefcase-map")?.getAttribute("aria-label") || "");
   if (scrolled !== undefined) {
     box.scrollLeft = scrolled;
     return;
