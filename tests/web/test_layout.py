@@ -226,6 +226,37 @@ def test_a_spyworld_card_name_is_never_cut_inside_a_word_on_a_phone(
     assert cut == []
 
 
+#: The smallest label in each lair's drawing, in pixels, by owner (read in one step of the
+#: page, which a bot's move may redraw at any time).
+SMALLEST_LAIR_LABELS = """() => Object.fromEntries([...document.querySelectorAll(".lair-box")].map(
+  (box) => [box.dataset.owner, Math.min(...[...box.querySelectorAll("svg text")].map(
+    (t) => t.getBoundingClientRect().height))]))"""
+
+
+def test_another_players_lair_can_be_drawn_large_enough_to_read_on_a_phone(
+    server: Any, phone: Any
+) -> None:
+    """Given a four-player SpyWorld table on a phone, the other players' lairs are drawn
+    small (their labels 6 or 7 px high); when the player presses "Larger" under one, then
+    that lair is drawn as large as their own, labels 9 px or more, and stays so as play goes
+    on; "Smaller" draws it small again. The page never scrolls sideways."""
+    open_as_first_seat(server, phone, "spyworld", players=4)
+    phone.wait_for_selector(".lair-box .lair-zoom")
+    smallest = phone.evaluate(SMALLEST_LAIR_LABELS)
+    others = [owner for owner in smallest if owner != "0"]
+    assert len(others) == 3 and all(smallest[owner] < 8 for owner in others), smallest
+    owner = others[0]
+    phone.get_by_role("button", name=f"Larger: Heuristic bot {int(owner) + 1}'s lair").click()
+    assert phone.evaluate(SMALLEST_LAIR_LABELS)[owner] >= 9
+    assert phone.evaluate(OVERFLOW) == 0
+    # The player's choice of an Agent brings a new frame: the lair stays large.
+    phone.locator(".spy-prompt button.agent-choice").first.click()
+    phone.wait_for_selector(".spy-prompt button.agent-choice", state="detached")
+    assert phone.evaluate(SMALLEST_LAIR_LABELS)[owner] >= 9
+    phone.get_by_role("button", name=f"Smaller: Heuristic bot {int(owner) + 1}'s lair").click()
+    assert phone.evaluate(SMALLEST_LAIR_LABELS)[owner] < 8
+
+
 def test_a_four_player_vault_score_sheet_fits_a_phone(server: Any, phone: Any) -> None:
     """The end screen's points deal by deal has a column per player: on a phone the players'
     names and each deal's split wrap, so a four-player sheet fits the screen instead of

@@ -55,6 +55,8 @@ const DEFAULT_ASSETS = {
 // Which room the player clicked when several moves lead into it (a Shark Pool split, an item).
 let picking = null;
 let lastArgs = null;
+// The other players' lairs a person asked to see larger, by owner (kept across frames).
+const enlarged = new Set();
 // Where each lair's Agent stood and which card each offer showed when last drawn, so a move
 // slides the Agent over and a newly turned card turns over, once (never on a redraw).
 let agentAt = {};
@@ -828,11 +830,12 @@ export function render(board, frame, ctx) {
       offers(frame, ctx),
       h("div", { class: "spy-layout" },
         h("div", { class: "lairs" }, order.map((owner, i) => {
-          const size = i === 0 ? "big" : i === 1 && obs.explorer_of ? "medium" : "small";
+          const size = i === 0 || enlarged.has(owner) ? "big" : i === 1 && obs.explorer_of ? "medium" : "small";
           return h("figure", { class: `lair-box ${size}`, dataset: { owner } },
             lairSvg(frame, ctx, owner, size),
             lairTable(frame, ctx, owner),
-            h("figcaption", {}, caption(frame, ctx, owner)));
+            h("figcaption", {}, caption(frame, ctx, owner)),
+            i === 0 ? null : lairZoom(owner, ctx));
         })),
         h("div", { class: "spy-side" },
           h("div", { class: "spy-prompt" }, prompt(frame, ctx)),
@@ -842,6 +845,25 @@ export function render(board, frame, ctx) {
           boardReference(frame, ctx)))),
   );
   animateChanges(board, frame, ctx);
+}
+
+/** The button under another player's lair that draws it as large as the main one (its
+ * labels read on a phone) or small again; the choice holds until the page is left. */
+function lairZoom(owner, ctx) {
+  const larger = enlarged.has(owner);
+  const player = ctx.name(owner);
+  return h("button", {
+    type: "button",
+    class: "lair-zoom",
+    "aria-label": format(larger ? gettext("Smaller: {player}'s lair") : gettext("Larger: {player}'s lair"), { player }),
+    onclick: () => {
+      if (larger) enlarged.delete(owner);
+      else enlarged.add(owner);
+      const [board] = lastArgs;
+      render(...lastArgs);
+      board.querySelector(`.lair-box[data-owner="${owner}"] .lair-zoom`)?.focus();
+    },
+  }, larger ? gettext("Smaller") : gettext("Larger"));
 }
 
 /** The rules dialog's part for this table: every Agent's bonus and power, every Gadget. */
