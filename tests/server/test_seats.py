@@ -7,7 +7,15 @@ import time
 from typing import Any
 
 import httpx
-from wsclient import SeatClient, create_table, join_table, seated, set_up_table, wait_for_status
+from wsclient import (
+    SeatClient,
+    Table,
+    create_table,
+    join_table,
+    seated,
+    set_up_table,
+    wait_for_status,
+)
 
 
 def test_lobby_lists_games_and_tables_and_join_fills_seats(sqlite_server: Any) -> None:
@@ -123,23 +131,33 @@ def test_leaving_before_the_start_opens_the_seat_again(sqlite_server: Any) -> No
     assert wrong.status_code == 409
 
 
-def test_a_bot_takes_over_a_seat_whose_player_left_and_hands_it_back(sqlite_server: Any) -> None:
-    table = set_up_table(
-        sqlite_server.http,
+def ann_and_bob(server: Any) -> Table:
+    """Ann and Bob at a four-round table whose seats a bot plays after 0.2 s without a
+    connection."""
+    return set_up_table(
+        server.http,
         "Ann",
         "Bob",
         options={"rounds": 4},
         settings={"bot_delay": 0, "away_seconds": 0.2},
     )
 
+
+async def ann_plays_while_a_bot_plays_for_bob(ann: SeatClient) -> None:
+    await ann.act(ann.last["legal"][0]["action"])
+    while not ann.last["table"]["seats"][1]["away"] or ann.last["seq"] < 2:
+        await ann.update()
+    assert ann.last["seq"] == 2  # the bot played Bob's card and the round resolved
+
+
+def test_a_bot_takes_over_a_seat_whose_player_left_and_hands_it_back(sqlite_server: Any) -> None:
+    table = ann_and_bob(sqlite_server)
+
     async def scenario() -> None:
         ann = await seated(sqlite_server.ws, table.id, table.tokens[0])
         bob_client = await seated(sqlite_server.ws, table.id, table.tokens[1])
         await bob_client.close()  # Bob's tab closes; after away_seconds a bot plays for him
-        await ann.act(ann.last["legal"][0]["action"])
-        while not ann.last["table"]["seats"][1]["away"] or ann.last["seq"] < 2:
-            await ann.update()
-        assert ann.last["seq"] == 2  # the bot played Bob's card and the round resolved
+        await ann_plays_while_a_bot_plays_for_bob(ann)
         # Bob comes back with his token: the seat is his again and the bot stops.
         back = await seated(sqlite_server.ws, table.id, table.tokens[1])
         frame = back.last
@@ -163,20 +181,11 @@ def test_a_player_who_took_a_seat_and_never_came_is_played_by_a_bot_then_returns
     """Given Bob took a seat and never opened the table, when play starts, then after
     ``away_seconds`` a bot plays his seat, as after a restart or a takeover; when he comes,
     the seat is his again."""
-    table = set_up_table(
-        sqlite_server.http,
-        "Ann",
-        "Bob",
-        options={"rounds": 4},
-        settings={"bot_delay": 0, "away_seconds": 0.2},
-    )
+    table = ann_and_bob(sqlite_server)
 
     async def scenario() -> None:
         ann = await seated(sqlite_server.ws, table.id, table.tokens[0])
-        await ann.act(ann.last["legal"][0]["action"])
-        while not ann.last["table"]["seats"][1]["away"] or ann.last["seq"] < 2:
-            await ann.update()
-        assert ann.last["seq"] == 2  # the bot played Bob's card and the round resolved
+        await ann_plays_while_a_bot_plays_for_bob(ann)
         bob = await seated(sqlite_server.ws, table.id, table.tokens[1])
         assert bob.last["you"] == 1 and not bob.last["table"]["seats"][1]["away"]
         await ann.close()
