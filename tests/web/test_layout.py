@@ -175,6 +175,9 @@ def test_a_briefcase_agent_is_a_fingers_width_on_a_phone(server: Any, phone: Any
     phone.wait_for_selector(".briefcase-map .agent")
     assert phone.evaluate(f"{MAP_BOX}.scrollWidth <= {MAP_BOX}.clientWidth")
     assert phone.locator(".map-zoom").get_attribute("aria-pressed") == "true"
+    # Back to the larger map: it opens on the briefcase (in Vienna, east of the middle).
+    phone.get_by_role("button", name="Whole map").click()
+    assert phone.evaluate(f"{MAP_BOX}.scrollLeft") > 0
 
 
 def test_a_small_assassin_card_says_assassin_as_the_hand_and_the_log_do(

@@ -395,7 +395,9 @@ export function render(board, frame, ctx) {
       obs.restricted[seat] ? gettext("restricted: payoff only next turn") : null,
       toPlay(seat) ? gettext("to play") : null].filter(Boolean).join(" · ")));
   const phase = over ? gettext("game over") : PHASES[obs.phase] ? gettext(PHASES[obs.phase]) : obs.phase;
-  const scrolled = board.querySelector(".briefcase .map-box")?.scrollLeft;
+  // Where the player scrolled the map, if it scrolled (after "Whole map" it starts afresh).
+  const before = board.querySelector(".briefcase .map-box");
+  const scrolled = before && before.scrollWidth > before.clientWidth ? before.scrollLeft : undefined;
   board.replaceChildren(
     h("div", { class: "briefcase" },
       h("div", { class: "vault-top" },
@@ -444,8 +446,8 @@ function mapZoom(board, frame, ctx) {
   }, gettext("Whole map"));
 }
 
-/** A redraw keeps the map where the player scrolled it; the first drawing scrolls to the
- * briefcase, where the game is. */
+/** A redraw keeps the map where the player scrolled it; the first drawing (and the first
+ * after the whole map) scrolls to the briefcase, where the game is. */
 function keepMapInView(board, scrolled) {
   const box = board.querySelector(".briefcase .map-box");
   if (!box || box.scrollWidth <= box.clientWidth) return;
