@@ -418,8 +418,16 @@ def simulate_command(
     )
     if as_json:
         print(json.dumps(report.to_json(), sort_keys=True))
-    else:
+    elif report.games:
         _print_report(report)
+    if report.interrupted:
+        # The report covers the games that finished; the exit status is an interrupt's.
+        said = _locale_language().gettext(
+            "interrupted after {done} of {planned} games: the report covers the games that "
+            "finished"
+        )
+        _err().print(escape(said.format(done=report.games, planned=report.planned)))
+        raise typer.Exit(130)
     if report.errors:
         raise typer.Exit(1)
 

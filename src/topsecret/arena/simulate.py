@@ -8,8 +8,9 @@ with Wilson 95% intervals.
 from __future__ import annotations
 
 import math
+import multiprocessing
+import signal
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,6 +58,9 @@ class SimulationReport:
     #: Per bot name: seat-games played and wins (fractions for shared wins).
     bot_games: dict[str, int] = field(default_factory=dict)
     bot_wins: dict[str, float] = field(default_factory=dict)
+    #: The games asked for; more than ``games`` when the run was interrupted (Ctrl-C), and
+    #: the report then covers the games that had finished.
+    planned: int = 0
 
     def bot_rates(self) -> dict[str, dict[str, float]]:
         """Each bot's wins per seat it held, with a Wilson 95% interval."""
@@ -90,7 +94,13 @@ class SimulationReport:
             "first_error": self.first_error,
             "rotate": self.rotate,
             "by_bot": self.bot_rates(),
+            "planned_games": self.planned,
+            "interrupted": self.interrupted,
         }
+
+    @property
+    def interrupted(self) -> bool:
+        return self.games < self.planned
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,26 +141,51 @@ def _play(job: _Job, game: Game | None = None) -> _Outcome:
     return _Outcome(tuple(result.winners), tuple(float(s) for s in result.scores), result.decisions)
 
 
-def _play_all(game: Game, work: Sequence[_Job], jobs: int, bar: GameProgress) -> list[_Outcome]:
-    """Every game's outcome, in the order of ``work``, played here or on ``jobs`` processes."""
+def _play_numbered(numbered: tuple[int, _Job]) -> tuple[int, _Outcome]:
+    number, job = numbered
+    return number, _play(job)
+
+
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl-C to the run's own process, which the terminal interrupts too
+    and which stops every worker at once (a worker interrupted alone would print a
+    traceback and lose its game)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_all(
+    game: Game, work: Sequence[_Job], jobs: int, bar: GameProgress
+) -> list[_Outcome | None]:
+    """Every game's outcome, in the order of ``work``, played here or on ``jobs`` processes.
+    Interrupted (Ctrl-C), the run stops at once and the games it had not finished are
+    ``None``."""
+    outcomes: list[_Outcome | None] = [None] * len(work)
     if jobs == 1:
-        outcomes = []
         with bar:
             task = bar.add_task("games", total=len(work))
-            for job in work:
-                outcomes.append(_play(job, game))
-                bar.advance(task)
+            try:
+                for number, job in enumerate(work):
+                    outcomes[number] = _play(job, game)
+                    bar.advance(task)
+            except KeyboardInterrupt:
+                pass
         return outcomes
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        # Submitting first starts the workers before the bar's refresh thread exists, so no
-        # worker is forked while that thread holds a lock.
-        futures = [pool.submit(_play, job) for job in work]
+    # The workers start here, before the bar's refresh thread exists, so none is forked
+    # while that thread holds a lock.
+    pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
+    try:
         with bar:
             task = bar.add_task("games", total=len(work))
-            for future in as_completed(futures):
-                future.result()
+            for number, outcome in pool.imap_unordered(_play_numbered, enumerate(work)):
+                outcomes[number] = outcome
                 bar.advance(task)
-        return [future.result() for future in futures]
+    except KeyboardInterrupt:
+        pass  # the finished games are reported; the workers stop now
+    finally:
+        # Every result read, or none wanted any more: no worker has anything left to do.
+        pool.terminate()
+        pool.join()
+    return outcomes
 
 
 def simulate(
@@ -167,7 +202,8 @@ def simulate(
     jobs: int = 1,
 ) -> SimulationReport:
     """Play ``games`` games; the same arguments always give the same report, whatever
-    ``jobs`` (local worker processes) is.
+    ``jobs`` (local worker processes) is. Interrupted (Ctrl-C), it reports the games that
+    had finished (``report.interrupted``; which ones may then depend on ``jobs``).
 
     ``bots`` names the bot of each seat; with ``rotate`` game ``i`` seats them turned by
     ``i`` places, and per-seat figures then describe seats, not bots.
@@ -205,7 +241,11 @@ def simulate(
     ]
     label = locale_translator().gettext("simulating {game}").format(game=game.id)
     outcomes = _play_all(game, work, jobs, progress_bar(label, progress))
+    played = 0
     for index, (job, outcome) in enumerate(zip(work, outcomes, strict=True)):
+        if outcome is None:
+            continue
+        played += 1
         if outcome.error is not None:
             report.errors += 1
             if report.first_error is None:
@@ -223,7 +263,8 @@ def simulate(
         for seat, score in enumerate(outcome.scores):
             sums[seat] += score
             squares[seat] += score * score
-    report.games = games
+    report.planned = games
+    report.games = played
     report.wins = wins
     count = max(finished, 1)
     report.mean_scores = [s / count for s in sums]
