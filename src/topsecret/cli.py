@@ -421,15 +421,18 @@ def simulate_command(
     elif report.games:
         _print_report(report)
     if report.interrupted:
-        # The report covers the games that finished; the exit status is an interrupt's.
-        said = _locale_language().gettext(
-            "interrupted after {done} of {planned} games: the report covers the games that "
-            "finished"
-        )
-        _err().print(escape(said.format(done=report.games, planned=report.planned)))
-        raise typer.Exit(130)
+        _stopped(report.games, report.planned)
     if report.errors:
         raise typer.Exit(1)
+
+
+def _stopped(done: int, planned: int) -> None:
+    """A run stopped by Ctrl-C: what its report covers, and an interrupt's exit status."""
+    said = _locale_language().gettext(
+        "interrupted after {done} of {planned} games: the report covers the games that finished"
+    )
+    _err().print(escape(said.format(done=done, planned=planned)))
+    raise typer.Exit(130)
 
 
 def _print_report(report: SimulationReport) -> None:
@@ -626,6 +629,9 @@ def tournament_command(
         progress=None if as_json else _err(),
         ray=ray,
     )
+    scheduled = len(result.schedule.games)
+    if not result.records:
+        _stopped(0, scheduled)  # interrupted before any game finished: nothing to rate
     if csv_file is not None:
         write_csv(result, csv_file)
     if report is not None:
@@ -638,6 +644,8 @@ def tournament_command(
         if report is not None:
             written = _("report written to {path}").format(path=report / "index.html")
             _out().print(escape(written))
+    if result.interrupted:
+        _stopped(len(result.records), scheduled)
     if result.errors:
         raise typer.Exit(1)
 

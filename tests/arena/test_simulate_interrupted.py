@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from topsecret.arena import simulate as simulation
+from topsecret.arena import tournament as rounds
 from topsecret.games import get_game
 
 
@@ -91,3 +92,26 @@ def test_given_ctrl_c_at_a_run_on_two_processes_then_it_stops_at_once_and_report
     reported = int(said.group(1))
     assert 3 <= reported <= len(list(logs.glob("*.json")))
     assert f"vault: {reported} games, seed 0" in out
+
+
+def test_given_ctrl_c_during_a_tournament_then_its_ratings_cover_the_finished_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    played = rounds.play_scheduled
+    calls = []
+
+    def interrupted_at_the_fifth(job: rounds._Job) -> rounds.GameRecord:
+        calls.append(job)
+        if len(calls) == 5:
+            raise KeyboardInterrupt
+        return played(job)
+
+    monkeypatch.setattr(rounds, "play_scheduled", interrupted_at_the_fifth)
+    game = get_game("vault")
+    result = rounds.tournament(game, 2, ["random", "heuristic"], 8, 3, {"single_deal": True})
+    assert len(result.records) == 4 and len(result.schedule.games) >= 8
+    assert result.interrupted
+    assert sum(tally.seat_games for tally in result.by_bot.values()) == 4 * 2
+    answer = result.to_json()
+    assert answer["interrupted"] and answer["games"] == 4
+    assert answer["games_scheduled"] == len(result.schedule.games)

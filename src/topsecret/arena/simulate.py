@@ -8,10 +8,9 @@ with Wilson 95% intervals.
 from __future__ import annotations
 
 import math
-import multiprocessing
-import signal
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +22,9 @@ from ..core.errors import N_
 from ..games import get_game
 from ..i18n import locale_translator
 from .match import play_match
-from .progress import GameProgress, progress_bar
+from .progress import progress_bar
 from .stats import wilson_interval
+from .workers import play_all
 
 
 def rotated(bots: Sequence[str], turn: int) -> list[str]:
@@ -141,53 +141,6 @@ def _play(job: _Job, game: Game | None = None) -> _Outcome:
     return _Outcome(tuple(result.winners), tuple(float(s) for s in result.scores), result.decisions)
 
 
-def _play_numbered(numbered: tuple[int, _Job]) -> tuple[int, _Outcome]:
-    number, job = numbered
-    return number, _play(job)
-
-
-def _ignore_interrupts() -> None:
-    """A worker leaves Ctrl-C to the run's own process, which the terminal interrupts too
-    and which stops every worker at once (a worker interrupted alone would print a
-    traceback and lose its game)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _play_all(
-    game: Game, work: Sequence[_Job], jobs: int, bar: GameProgress
-) -> list[_Outcome | None]:
-    """Every game's outcome, in the order of ``work``, played here or on ``jobs`` processes.
-    Interrupted (Ctrl-C), the run stops at once and the games it had not finished are
-    ``None``."""
-    outcomes: list[_Outcome | None] = [None] * len(work)
-    if jobs == 1:
-        with bar:
-            task = bar.add_task("games", total=len(work))
-            try:
-                for number, job in enumerate(work):
-                    outcomes[number] = _play(job, game)
-                    bar.advance(task)
-            except KeyboardInterrupt:
-                pass
-        return outcomes
-    # The workers start here, before the bar's refresh thread exists, so none is forked
-    # while that thread holds a lock.
-    pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
-    try:
-        with bar:
-            task = bar.add_task("games", total=len(work))
-            for number, outcome in pool.imap_unordered(_play_numbered, enumerate(work)):
-                outcomes[number] = outcome
-                bar.advance(task)
-    except KeyboardInterrupt:
-        pass  # the finished games are reported; the workers stop now
-    finally:
-        # Every result read, or none wanted any more: no worker has anything left to do.
-        pool.terminate()
-        pool.join()
-    return outcomes
-
-
 def simulate(
     game: Game,
     players: int,
@@ -240,7 +193,7 @@ def simulate(
         )
     ]
     label = locale_translator().gettext("simulating {game}").format(game=game.id)
-    outcomes = _play_all(game, work, jobs, progress_bar(label, progress))
+    outcomes = play_all(work, partial(_play, game=game), _play, jobs, progress_bar(label, progress))
     played = 0
     for index, (job, outcome) in enumerate(zip(work, outcomes, strict=True)):
         if outcome is None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +30,7 @@ from .match import play_match
 from .progress import progress_bar
 from .simulate import game_seeds, rotated
 from .stats import wilson_interval
+from .workers import play_all
 
 #: How to get the optional libraries, said whenever one is missing.
 INSTALL_HINT = "pip install -e '.[analysis]'"
@@ -190,24 +190,8 @@ def run_schedule(
             progress=progress,
         )
         return [record for record in played if isinstance(record, GameRecord)]
-    records: list[GameRecord | None] = [None] * len(work)
-    bar = progress_bar(label, progress)
-    if jobs == 1:
-        with bar:
-            task = bar.add_task("games", total=len(work))
-            for job in work:
-                records[job.game.index] = play_scheduled(job)
-                bar.advance(task)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            # Submitting first starts the workers before the bar's refresh thread exists, so
-            # no worker is forked while that thread holds a lock.
-            futures = {pool.submit(play_scheduled, job): job.game.index for job in work}
-            with bar:
-                task = bar.add_task("games", total=len(work))
-                for future in as_completed(futures):
-                    records[futures[future]] = future.result()
-                    bar.advance(task)
+    # Ctrl-C stops the local run at once; the games that had finished are returned.
+    records = play_all(work, play_scheduled, play_scheduled, jobs, progress_bar(label, progress))
     return [record for record in records if record is not None]
 
 
@@ -328,6 +312,12 @@ class TournamentResult:
     def errors(self) -> list[GameRecord]:
         return [r for r in self.records if r.error is not None]
 
+    @property
+    def interrupted(self) -> bool:
+        """Whether the run was stopped (Ctrl-C) before every scheduled game had finished;
+        everything here then covers the games that had."""
+        return len(self.records) < len(self.schedule.games)
+
     def ranking(self) -> list[str]:
         """Bots from the best ordinal down; names break exact ties so the order is stable."""
         return sorted(self.bots, key=lambda name: (-self.ratings[name].ordinal, name))
@@ -351,6 +341,8 @@ class TournamentResult:
             "options": self.options,
             "games": len(self.records),
             "games_requested": self.schedule.requested,
+            "games_scheduled": len(self.schedule.games),
+            "interrupted": self.interrupted,
             "rounds": self.schedule.rounds,
             "pairings": [list(p) for p in self.schedule.pairings],
             "mean_decisions": round(
