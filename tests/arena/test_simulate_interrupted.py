@@ -70,6 +70,9 @@ def test_given_ctrl_c_at_a_run_on_two_processes_then_it_stops_at_once_and_report
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        # A shell ignores Ctrl-C for what it runs in the background, and Python then keeps
+        # ignoring it: the run gets the terminal's default, whoever started the tests.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         deadline = time.monotonic() + 120
