@@ -59,8 +59,12 @@ def test_given_ctrl_c_at_a_run_on_two_processes_then_it_stops_at_once_and_report
             "vault",
             "-p",
             "2",
+            # Far more than a loaded machine plays before the interrupt (random vault games
+            # took 4 ms each: 5,000 of them once ended before it).
             "-n",
-            "5000",
+            "100000",
+            "--bots",
+            "heuristic",
             "-j",
             "2",
             "--save-logs",
@@ -90,7 +94,7 @@ def test_given_ctrl_c_at_a_run_on_two_processes_then_it_stops_at_once_and_report
     assert "Traceback" not in err
     # Each game a worker finished wrote its log; the report has those whose result was in
     # when the run stopped, at least the three seen half a second before.
-    said = re.search(r"interrupted after (\d+) of 5000 games", err)
+    said = re.search(r"interrupted after (\d+) of 100000 games", err)
     assert said is not None, err
     reported = int(said.group(1))
     assert 3 <= reported <= len(list(logs.glob("*.json")))
