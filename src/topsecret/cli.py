@@ -630,8 +630,8 @@ def tournament_command(
         ray=ray,
     )
     scheduled = len(result.schedule.games)
-    if not result.records:
-        _stopped(0, scheduled)  # interrupted before any game finished: nothing to rate
+    if result.interrupted and not result.records:
+        _stopped(0, scheduled)  # no game finished: nothing to rate, write or print
     if csv_file is not None:
         write_csv(result, csv_file)
     if report is not None:

@@ -176,13 +176,13 @@ class Lobby:
             log.exception("table %s: could not reload it from storage", table_id)
             return
         if runtime is not None and runtime.live:
-            runtime.resume_tasks()
+            runtime.start_timers_and_bots()
             log.info("table %s reloaded from storage at action %d", table_id, runtime.seq)
 
     def start_tasks(self) -> None:
         """Restart bots, timers and clocks of resumed tables (needs the running loop)."""
         for runtime in self.tables.values():
-            runtime.resume_tasks()
+            runtime.start_timers_and_bots()
         loop = asyncio.get_running_loop()
         self._sweeper = loop.create_task(self._sweep_forever())
         if self.cluster is not None:
@@ -244,7 +244,7 @@ class Lobby:
             if self.cluster is not None:
                 await self.cluster.release(table_id)
             return runtime
-        runtime.resume_tasks()
+        runtime.start_timers_and_bots()
         log.info("table %s taken over at action %d", table_id, runtime.seq)
         return runtime
 
@@ -785,7 +785,7 @@ class Lobby:
             sum(s.bot is not None for s in seat_rows),
             ", private" if data.private else "",
         )
-        runtime.resume_tasks()
+        runtime.start_timers_and_bots()
         return runtime, seat, token, host, invite
 
     async def join(self, runtime: TableRuntime, request: JoinTable, client: str) -> tuple[int, str]:

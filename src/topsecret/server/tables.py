@@ -434,8 +434,7 @@ class TableRuntime:
             self._clock_started = time.monotonic()
         await self._save_seat(seat, before, status_before)
         self.broadcast([])
-        self.time_absent_players()
-        self.schedule_next()
+        self.start_timers_and_bots()
         return seat.seat, token
 
     async def leave(self, seat_index: int) -> None:
@@ -593,9 +592,10 @@ class TableRuntime:
             seat.away_task = asyncio.get_running_loop().create_task(self._away_after(seat))
         self.broadcast([])
 
-    def resume_tasks(self) -> None:
-        """After a restart, a takeover or a reload: nobody is connected yet, so absent
-        players' timers start now."""
+    def start_timers_and_bots(self) -> None:
+        """Start what runs by itself at this table: the away timers of absent players and
+        the next bot's move or turn timer. At set-up, when the last seat is taken, and after
+        a restart, a takeover or a reload (when nobody is connected yet)."""
         self.time_absent_players()
         self.schedule_next()
 
