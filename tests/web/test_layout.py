@@ -149,14 +149,21 @@ def test_a_briefcase_agent_is_a_fingers_width_on_a_phone(server: Any, phone: Any
     keeps it where the player scrolled it. "Whole map" shows all of it at once, and the
     choice outlives a reload."""
     open_as_first_seat(server, phone, "briefcase")
-    phone.wait_for_selector(".briefcase-map .agent")
-    reach = phone.eval_on_selector_all(
-        ".briefcase-map .agent circle.hit", "cs => cs.map((c) => c.getBoundingClientRect().width)"
-    )
-    assert reach and min(reach) >= 24, reach
-    names = phone.eval_on_selector_all(
-        ".briefcase-map .city text", "ts => ts.map((t) => t.getBoundingClientRect().height)"
-    )
+    # Right after loading, a redraw can leave the map unlaid for a moment (every agent read
+    # as 0 px, about one run in ten): the widths are read until the map is drawn, for 5 s.
+    reach = phone.wait_for_function(
+        """() => { const hits = [...document.querySelectorAll(".briefcase-map .agent circle.hit")]
+          .map((c) => c.getBoundingClientRect().width);
+        return hits.length > 0 && Math.min(...hits) > 0 && hits; }""",
+        timeout=5_000,
+    ).json_value()
+    assert min(reach) >= 24, reach
+    names = phone.wait_for_function(
+        """() => { const names = [...document.querySelectorAll(".briefcase-map .city text")]
+          .map((t) => t.getBoundingClientRect().height);
+        return names.length > 0 && Math.min(...names) > 0 && names; }""",
+        timeout=5_000,
+    ).json_value()
     assert min(names) >= 9, names
     assert phone.evaluate(OVERFLOW) == 0
     # The bots' moves redraw the board at any time: each look at the map's box finds it and
